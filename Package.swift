@@ -1,0 +1,117 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+// SwiftSyntax and SwiftParser come, by default, from the toolchain that builds
+// this package: it ships them in `usr/lib/swift/host` (textual interfaces plus
+// shared libraries), so a clean clone builds with no network in a few seconds.
+// That copy is built for library evolution and parses roughly twelve times
+// slower than swift-syntax compiled into the tool, so release builds for
+// users should pick a source build instead:
+//
+//   HIGLINT_SWIFT_SYNTAX_PATH=/path/to/swift-syntax  a local checkout
+//   HIGLINT_SWIFT_SYNTAX=package                     the swift-syntax package
+//   HIGLINT_SWIFT_SYNTAX=toolchain                   insist on the toolchain's copy
+//
+// A toolchain without `lib/swift/host` falls back to the package.
+
+let environment = ProcessInfo.processInfo.environment
+let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics", "SwiftBasicFormat"]
+
+/// The `lib/swift/host` directory of the toolchain running this manifest.
+///
+/// The manifest process has the toolchain's own `libPackageDescription`
+/// loaded, so on Linux its mapped path names the running toolchain exactly;
+/// elsewhere the `swift` driver on `PATH` is the best evidence.
+func toolchainHostDirectory() -> String? {
+    var candidates: [URL] = []
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+       let line = maps.split(separator: "\n").first(where: { $0.contains("libPackageDescription") }),
+       let slash = line.firstIndex(of: "/") {
+        // …/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so → …/usr
+        var url = URL(fileURLWithPath: String(line[slash...]))
+        for _ in 0..<5 { url.deleteLastPathComponent() }
+        candidates.append(url)
+    }
+    for variable in ["SWIFT_EXEC"] {
+        if let path = environment[variable] {
+            candidates.append(URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent())
+        }
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let driver = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: driver.path) else { continue }
+        candidates.append(driver.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent())
+    }
+    for usr in candidates {
+        let host = usr.appendingPathComponent("lib/swift/host")
+        let parser = host.appendingPathComponent("SwiftParser.swiftmodule")
+        if FileManager.default.fileExists(atPath: parser.path) { return host.path }
+    }
+    return nil
+}
+
+/// Where SwiftSyntax comes from, and what every target needs to use it.
+struct SyntaxSource {
+    var packageDependencies: [Package.Dependency] = []
+    var dependencies: [Target.Dependency] = []
+    var swiftSettings: [SwiftSetting] = []
+    var linkerSettings: [LinkerSetting] = []
+
+    static func package(_ dependency: Package.Dependency) -> SyntaxSource {
+        SyntaxSource(packageDependencies: [dependency],
+                     dependencies: syntaxModules.map { .product(name: $0, package: "swift-syntax") })
+    }
+
+    static func resolve() -> SyntaxSource {
+        let requested = environment["HIGLINT_SWIFT_SYNTAX"]
+        if let path = environment["HIGLINT_SWIFT_SYNTAX_PATH"], !path.isEmpty {
+            return .package(.package(path: path))
+        }
+        if requested != "package", let host = toolchainHostDirectory() {
+            return SyntaxSource(
+                swiftSettings: [.unsafeFlags(["-I", host])],
+                linkerSettings: [.unsafeFlags(["-L", host] + syntaxModules.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])])
+        }
+        if requested == "toolchain" {
+            fatalError("HIGLINT_SWIFT_SYNTAX=toolchain, but this toolchain has no lib/swift/host with SwiftParser")
+        }
+        return .package(.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "600.0.0"))
+    }
+}
+
+let syntax = SyntaxSource.resolve()
+
+@MainActor func target(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies + syntax.dependencies,
+            swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings)
+}
+
+@MainActor func testTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies + syntax.dependencies,
+                swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings)
+}
+
+let package = Package(
+    name: "HIGLint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "higlint", targets: ["higlint"]),
+        .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintRules", "HIGLintReporters"]),
+    ],
+    dependencies: syntax.packageDependencies,
+    targets: [
+        target("HIGLintSwiftUI", dependencies: []),
+        target("HIGLintCore", dependencies: ["HIGLintSwiftUI"]),
+        target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
+        target("HIGLintReporters", dependencies: ["HIGLintCore"]),
+        .executableTarget(
+            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
+            swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
+        testTarget("HIGLintSwiftUITests", dependencies: ["HIGLintSwiftUI"]),
+        testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        testTarget("HIGLintRulesTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        testTarget("HIGLintReportersTests", dependencies: ["HIGLintCore", "HIGLintReporters", "HIGLintRules"]),
+        testTarget("higlintTests", dependencies: ["HIGLintCore"]),
+    ]
+)

@@ -1,0 +1,80 @@
+import HIGLintSwiftUI
+
+/// A value of a rule option: the word lists and switches the catalog calls configurable.
+public enum OptionValue: Hashable, Sendable {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case strings([String])
+
+    var anyValue: Any {
+        switch self {
+        case .bool(let value): value
+        case .number(let value): value
+        case .string(let value): value
+        case .strings(let value): value
+        }
+    }
+}
+
+/// Per-rule settings: whether it runs, at what severity, with what options.
+public struct RuleSettings: Hashable, Sendable {
+    /// `nil` keeps the rule's default severity.
+    public var severity: Severity?
+    public var enabled: Bool
+    public var options: [String: OptionValue]
+
+    public init(severity: Severity? = nil, enabled: Bool = true, options: [String: OptionValue] = [:]) {
+        self.severity = severity
+        self.enabled = enabled
+        self.options = options
+    }
+}
+
+/// Everything a lint run is told, passed by the engine to every rule.
+public struct Configuration: Sendable {
+    /// The platforms the covered files are built for; `#if os(…)` narrows this further.
+    public var platforms: Platforms = .all
+    /// Domains the app owns; web views may load them.
+    public var ownedDomains: [String]?
+    /// Minimum OS versions by platform name (`"iOS": "17.0"`).
+    public var deploymentTarget: [String: String] = [:]
+    /// Custom view types mapped to the SwiftUI primitive they wrap (`"AvatarImage": "Image"`).
+    public var components: [String: String] = [:]
+    /// Settings by rule id.
+    public var rules: [String: RuleSettings] = [:]
+    /// When set, only these rules run.
+    public var onlyRules: Set<String>?
+
+    public init() {}
+
+    /// The configured value of a rule option, when it has the expected type.
+    public func option<Value>(_ name: String, rule: String) -> Value? {
+        guard let value = rules[rule]?.options[name] else { return nil }
+        if Value.self == Int.self, case .number(let number) = value { return Int(number) as? Value }
+        return value.anyValue as? Value
+    }
+
+    public func isEnabled(_ rule: RuleDescription) -> Bool {
+        if let onlyRules, !onlyRules.contains(rule.id) { return false }
+        return rules[rule.id]?.enabled ?? true
+    }
+
+    public func severity(of rule: RuleDescription) -> Severity {
+        rules[rule.id]?.severity ?? rule.defaultSeverity
+    }
+
+    /// A copy with one rule option set (tests and examples use this).
+    public func with(option name: String, _ value: OptionValue, for rule: String) -> Configuration {
+        var copy = self
+        copy.rules[rule, default: RuleSettings()].options[name] = value
+        return copy
+    }
+
+    /// A copy built for these platforms.
+    public func with(platforms: Platforms) -> Configuration {
+        var copy = self
+        copy.platforms = platforms
+        return copy
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import HIGLintSwiftUI
+import SwiftParser
+import SwiftSyntax
+
+/// The result of linting a set of paths.
+public struct LintResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// Files that could not be checked, and why.
+    public var errors: [FileError]
+    public var filesChecked: Int
+
+    public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int) {
+        self.diagnostics = diagnostics
+        self.errors = errors
+        self.filesChecked = filesChecked
+    }
+}
+
+/// Reads, parses and checks Swift files: one parse and one walk per file, files in parallel.
+public struct LintEngine: Sendable {
+    public let rules: [any Rule]
+    public let configuration: Configuration
+
+    /// Runs the enabled ones of `ruleTypes` with `configuration`.
+    public init(ruleTypes: [any Rule.Type], configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.rules = ruleTypes.filter { configuration.isEnabled($0.description) }.map { $0.init() }
+    }
+
+    // MARK: Whole runs
+
+    /// Lints every Swift file under `paths`, in parallel across files.
+    public func lint(paths: [String]) -> LintResult {
+        let collection = FileCollector.swiftFiles(under: paths)
+        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: collection.files.count)
+        DispatchQueue.concurrentPerform(iterations: collection.files.count) { index in
+            outcomes[index] = lintFile(atPath: collection.files[index])
+        }
+        var diagnostics: [Diagnostic] = []
+        var errors = collection.errors
+        var checked = 0
+        for outcome in outcomes.values {
+            switch outcome {
+            case .success(let found):
+                diagnostics += found
+                checked += 1
+            case .failure(let error): errors.append(error)
+            case nil: break
+            }
+        }
+        diagnostics.sort(by: Diagnostic.reportOrder)
+        errors.sort { $0.path < $1.path }
+        return LintResult(diagnostics: diagnostics, errors: errors, filesChecked: checked)
+    }
+
+    /// Reads and lints one file.
+    public func lintFile(atPath path: String) -> Result<[Diagnostic], FileError> {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
+        }
+        return lint(data: data, path: path)
+    }
+
+    /// Lints source bytes as if they were the file at `path`.
+    public func lint(data: Data, path: String) -> Result<[Diagnostic], FileError> {
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            if bytes.contains(0) {
+                return .failure(FileError(path: path, reason: "not a text file (it contains NUL bytes); not checked"))
+            }
+            return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
+        }
+        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path) })
+    }
+
+    /// Lints source text as if it were the file at `path`.
+    public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
+        var source = source
+        return source.withUTF8 { lint(buffer: $0, path: path) }
+    }
+
+    // MARK: One file
+
+    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String) -> [Diagnostic] {
+        let tree = Parser.parse(source: buffer)
+        let file = SwiftUIFile(tree: tree, components: configuration.components)
+        let sink = DiagnosticSink(severityFor: configuration.severity(of:))
+        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, sink: sink)
+        dispatcher.walk(tree)
+        guard !sink.findings.isEmpty else { return [] }
+
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
+        var diagnostics: [Diagnostic] = []
+        for finding in sink.findings {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
+            guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else { continue }
+            let lineStart = finding.offset - (location.column - 1)
+            let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
+            let column = String(decoding: prefix, as: UTF8.self).count + 1
+            diagnostics.append(Diagnostic(
+                rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
+                path: path, line: location.line, column: column, offset: finding.offset,
+                message: finding.message, fix: finding.fix))
+        }
+        return diagnostics.sorted(by: Diagnostic.reportOrder)
+    }
+
+    static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let message = strerror(Int32(underlying.code)) {
+            return String(cString: message)
+        }
+        if nsError.domain == NSCocoaErrorDomain {
+            switch nsError.code {
+            case NSFileReadNoSuchFileError: return "no such file"
+            case NSFileReadNoPermissionError: return "permission denied"
+            default: break
+            }
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// The single walk of a file: every node goes to the rules that asked for its kind.
+private final class RuleDispatcher: SyntaxAnyVisitor {
+    private var rulesByKind: [SyntaxKind: [(any Rule, RuleContext)]] = [:]
+
+    init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, sink: DiagnosticSink) {
+        for rule in rules {
+            let description = type(of: rule).description
+            let context = RuleContext(file: file, configuration: configuration, description: description, sink: sink)
+            for kind in type(of: rule).visitedKinds {
+                rulesByKind[kind, default: []].append((rule, context))
+            }
+        }
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        // Code under `#if false` is never compiled, so no rule speaks about it.
+        if let clause = node.as(IfConfigClauseSyntax.self), clause.isNeverCompiled { return .skipChildren }
+        if let interested = rulesByKind[node.kind] {
+            for (rule, context) in interested { rule.visit(node, in: context) }
+        }
+        return .visitChildren
+    }
+}
+
+/// Results written by index from concurrent workers.
+final class ConcurrentResults<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    var values: [Value?] { lock.withLock { storage } }
+}

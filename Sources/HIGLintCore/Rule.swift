@@ -1,0 +1,136 @@
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// An example in a rule's documentation and tests.
+///
+/// In triggering examples, `↓` marks each position where the rule must report.
+public struct RuleExample: Sendable, ExpressibleByStringLiteral {
+    public var code: String
+    /// Configuration the example needs (a platform, an option).
+    public var configuration: Configuration
+    /// Whether the test harness may wrap the example in a comment or string and prefix multibyte text.
+    /// Off for examples whose meaning needs the whole file (a `#if` around everything).
+    public var allowsWrapping: Bool
+    /// The file name the example is linted as.
+    public var path: String
+
+    public init(_ code: String, configuration: Configuration = Configuration(), allowsWrapping: Bool = true,
+                path: String = "Example.swift") {
+        self.code = code
+        self.configuration = configuration
+        self.allowsWrapping = allowsWrapping
+        self.path = path
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+/// What a rule is, said once: `higlint rules`, `higlint explain`, the docs and the tests all read it.
+public struct RuleDescription: Sendable {
+    /// The public identifier: `fixed-font-size`.
+    public var id: String
+    /// A human name: "Fixed font size".
+    public var name: String
+    public var section: RuleSection
+    public var defaultSeverity: Severity
+    /// One line: what the rule finds.
+    public var summary: String
+    /// Why, tied to the HIG text.
+    public var rationale: String
+    /// The platforms the guidance holds on; code compiled only for others is not checked.
+    public var platforms: Platforms
+    public var triggeringExamples: [RuleExample]
+    public var nonTriggeringExamples: [RuleExample]
+    /// Pairs of code before and after the fix; `↓` in the before code marks the finding.
+    public var corrections: [(before: RuleExample, after: String)]
+    /// Options the rule reads from configuration, with their meaning.
+    public var options: [String: String]
+
+    public init(id: String, name: String, section: RuleSection, defaultSeverity: Severity = .warning,
+                summary: String, rationale: String, platforms: Platforms = .all,
+                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+                corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:]) {
+        self.id = id
+        self.name = name
+        self.section = section
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.platforms = platforms
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.corrections = corrections
+        self.options = options
+    }
+
+    public var isFixable: Bool { !corrections.isEmpty }
+    public var guidelineURL: String { section.guidelineURL }
+}
+
+/// A check of SwiftUI source.
+///
+/// The engine walks each file once and calls every enabled rule for the node
+/// kinds it lists in `visitedKinds`, so rules never re-walk the tree themselves;
+/// they ask the shared `SwiftUIFile` model instead.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    /// The syntax node kinds `visit` wants to see.
+    static var visitedKinds: Set<SyntaxKind> { get }
+    init()
+    func visit(_ node: Syntax, in context: RuleContext)
+}
+
+extension Rule {
+    public var id: String { Self.description.id }
+}
+
+/// What a rule sees while checking one file, and where it reports.
+public struct RuleContext {
+    public let file: SwiftUIFile
+    public let configuration: Configuration
+    public let description: RuleDescription
+    let sink: DiagnosticSink
+
+    /// The configured value of one of this rule's options.
+    public func option<Value>(_ name: String, default value: Value) -> Value {
+        configuration.option(name, rule: description.id) ?? value
+    }
+
+    /// A word list option: the default plus what configuration adds.
+    public func words(_ name: String, default words: [String]) -> [String] {
+        words + (configuration.option(name, rule: description.id) ?? [String]())
+    }
+
+    /// Whether code at `node` is compiled for a platform the rule applies to.
+    public func applies(at node: some SyntaxProtocol) -> Bool {
+        !configuration.platforms.intersection(node.platforms).intersection(description.platforms).isEmpty
+    }
+
+    /// Reports a finding at the start of `node` (ignoring its leading trivia).
+    public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil) {
+        sink.report(rule: description, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message: message, fix: fix)
+    }
+}
+
+/// Collects one file's findings; dedupes so a rule reports once per construct.
+final class DiagnosticSink {
+    struct Finding {
+        var rule: RuleDescription
+        var offset: Int
+        var message: String
+        var fix: Fix?
+    }
+
+    private(set) var findings: [Finding] = []
+    private var seen: Set<String> = []
+    let severityFor: (RuleDescription) -> Severity
+
+    init(severityFor: @escaping (RuleDescription) -> Severity) {
+        self.severityFor = severityFor
+    }
+
+    func report(rule: RuleDescription, offset: Int, message: String, fix: Fix?) {
+        guard seen.insert("\(rule.id)@\(offset)").inserted else { return }
+        findings.append(Finding(rule: rule, offset: offset, message: message, fix: fix))
+    }
+}

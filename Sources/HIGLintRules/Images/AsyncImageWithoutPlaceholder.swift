@@ -1,0 +1,81 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// An `AsyncImage` that shows nothing while loading, or whose loading and loaded states have no size.
+///
+/// Size is looked for on the `AsyncImage` itself and inside its placeholder (or its
+/// phase closure); a frame set by an enclosing view or a custom modifier is not seen.
+struct AsyncImageWithoutPlaceholder: Rule {
+    static let description = RuleDescription(
+        id: "async-image-without-placeholder",
+        name: "AsyncImage without placeholder",
+        section: .images,
+        summary: "AsyncImage needs a placeholder with the final size so layout does not jump when the image arrives.",
+        rationale: """
+            While an `AsyncImage` loads, it shows its placeholder. With no placeholder people see an empty \
+            gap, and with no size the layout jumps when the image arrives. Give it a placeholder and a \
+            `.frame` or `.aspectRatio` that holds the image's final shape.
+            """,
+        triggeringExamples: [
+            #"↓AsyncImage(url: product.imageURL)"#,
+            """
+            ↓AsyncImage(url: product.imageURL) { image in
+                image.resizable()
+            } placeholder: {
+                ProgressView()
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            AsyncImage(url: product.imageURL) { image in
+                image.resizable().scaledToFill()
+            } placeholder: {
+                Color.secondary.opacity(0.2)
+            }
+            .frame(width: 120, height: 120)
+            """,
+            """
+            AsyncImage(url: product.imageURL) { phase in
+                switch phase {
+                case .success(let image): image.resizable().aspectRatio(contentMode: .fit)
+                default: Rectangle().fill(.quaternary).aspectRatio(1, contentMode: .fit)
+                }
+            }
+            """,
+            """
+            AsyncImage(url: avatarURL) { image in
+                image.resizable()
+            } placeholder: {
+                Circle().fill(.gray).frame(width: 40, height: 40)
+            }
+            """,
+        ])
+
+    static let missingPlaceholder = "This AsyncImage shows nothing while it loads; add a `placeholder:` with the image's final size."
+    static let missingSize = "This AsyncImage and its placeholder have no size, so layout jumps when the image arrives; add a `.frame` or `.aspectRatio`."
+    static let sizingModifiers: Set<String> = ["frame", "aspectRatio", "scaledToFit", "scaledToFill", "containerRelativeFrame"]
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
+              view.name == "AsyncImage", view.isTypeCall, !context.file.declaresType("AsyncImage"),
+              context.applies(at: call), !call.isInPreview
+        else { return }
+        let closures = view.closures
+        let placeholder = closures.first { $0.label == "placeholder" }
+        // With a content closure and no `placeholder:`, the one closure receives the phase.
+        let phase = placeholder == nil ? closures.first { $0.label == nil || $0.label == "content" } : nil
+        guard let loading = placeholder ?? phase else {
+            context.report(at: view.nameToken, message: Self.missingPlaceholder)
+            return
+        }
+        let sized = view.modifiers.contains { Self.sizingModifiers.contains($0.name) }
+            || Self.sizingModifiers.contains { loading.closure.containsMemberAccess(named: $0) }
+        if !sized {
+            context.report(at: view.nameToken, message: Self.missingSize)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A control whose whole label is an image, with nothing for VoiceOver to read.
+///
+/// The label is seen when it is written in place (a closure or argument of the
+/// control). A label built by a helper or a custom view is not judged.
+struct IconOnlyControlWithoutLabel: Rule {
+    static let description = RuleDescription(
+        id: "icon-only-control-without-label",
+        name: "Icon-only control without label",
+        section: .images,
+        summary: "A Button, Menu, Toggle, NavigationLink or Link whose label is only an image needs an accessibility label.",
+        rationale: """
+            VoiceOver reads an icon-only control by its symbol's file name ("square.and.pencil") or not at \
+            all. Give the control a title with `Label(_:systemImage:)` and `.labelStyle(.iconOnly)`, or add \
+            `.accessibilityLabel` so everyone knows what it does.
+            """,
+        triggeringExamples: [
+            """
+            ↓Button {
+                compose()
+            } label: {
+                Image(systemName: "square.and.pencil")
+            }
+            """,
+            #"↓Button(action: refresh) { Image(systemName: "arrow.clockwise").imageScale(.large) }"#,
+            """
+            ↓Menu {
+                Button("Rename", action: rename)
+            } label: {
+                Image(systemName: "ellipsis.circle")
+            }
+            """,
+            #"↓Toggle(isOn: $isFavorite) { Image(systemName: "star") }"#,
+            #"↓NavigationLink(destination: SettingsView()) { Image("gear-icon") }"#,
+            #"↓Link(destination: helpURL) { Image(systemName: "questionmark.circle") }"#,
+        ],
+        nonTriggeringExamples: [
+            #"Button("Compose", systemImage: "square.and.pencil", action: compose)"#,
+            #"Button(action: compose) { Label("Compose", systemImage: "square.and.pencil") }.labelStyle(.iconOnly)"#,
+            #"Button(action: compose) { Image(systemName: "square.and.pencil") }.accessibilityLabel("Compose")"#,
+            #"Button(action: compose) { Image(systemName: "square.and.pencil").accessibilityLabel("Compose") }"#,
+            #"Button(action: compose) { HStack { Image(systemName: "plus"); Text("New") } }"#,
+            #"Menu("More", systemImage: "ellipsis.circle") { Button("Rename", action: rename) }"#,
+            #"Button(action: compose) { ComposeIcon() }"#,
+            #"Toggle("Favorite", isOn: $isFavorite)"#,
+            #"NavigationLink { Detail() } label: { OrderRow(order: order) }"#,
+        ])
+
+    static let message = "This control's label is only an image, which VoiceOver cannot read; use `Label(\"…\", systemImage:)` or add `.accessibilityLabel(\"…\")`."
+    static let controls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let control = context.file.view(at: call),
+              Self.controls.contains(control.name), control.isTypeCall, control.controlTitle == nil,
+              !control.hasAccessibilityLabel, context.applies(at: call)
+        else { return }
+        let label = control.controlLabelViews
+        guard !label.isEmpty, label.allSatisfy(\.isImageOnly), !label.contains(where: \.hasAccessibilityLabelInside) else { return }
+        // A control inside a container that is read as one labelled element is already described.
+        for enclosure in context.file.enclosingViews(of: call) {
+            if enclosure.view.hasAccessibilityLabel && enclosure.view.mergesAccessibilityChildren { return }
+            if enclosure.view.isAccessibilityHidden { return }
+        }
+        context.report(at: control.nameToken, message: Self.message)
+    }
+}
+
+private extension SwiftUIView {
+    /// An accessibility label on the view or on anything inside it.
+    var hasAccessibilityLabelInside: Bool {
+        hasAccessibilityLabel || descendantViews().contains(where: \.hasAccessibilityLabel)
+    }
+}

@@ -1,0 +1,150 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A meaningful image (asset, `uiImage:`, `nsImage:`, CGImage, `AsyncImage`) with no accessibility label.
+///
+/// An image in a helper property or function of the same type is judged at each
+/// use of that helper in the file; with no visible use, the rule says nothing.
+/// Images passed as values (`SharePreview(image:)`, `.background(Image(…))`) and
+/// images in backgrounds, overlays, masks and previews are decoration or not shown
+/// as content, and are left alone. `Image(systemName:)` is checked only when the
+/// `includeSystemImages` option is on: most symbols sit beside text.
+struct ImageMissingAccessibilityLabel: Rule {
+    static let description = RuleDescription(
+        id: "image-missing-accessibility-label",
+        name: "Image missing accessibility label",
+        section: .images,
+        summary: "A meaningful image needs an accessibility label; a decorative one should be hidden from VoiceOver.",
+        rationale: """
+            VoiceOver reads an unlabelled image by its file name, or skips it, so people who cannot see \
+            the screen miss what it shows. Give every meaningful image `.accessibilityLabel`, and mark \
+            decorative ones with `Image(decorative:)` or `.accessibilityHidden(true)`.
+            """,
+        triggeringExamples: [
+            #"↓Image("product-hero").resizable().scaledToFit()"#,
+            """
+            HStack {
+                ↓Image(uiImage: order.thumbnail)
+                    .resizable()
+                    .frame(width: 44, height: 44)
+                Text(order.title)
+            }
+            """,
+            #"↓AsyncImage(url: product.imageURL) { $0.resizable() } placeholder: { ProgressView() }"#,
+            """
+            struct ProductCard: View {
+                var body: some View {
+                    VStack { hero; Text(product.name) }
+                }
+                private var hero: some View {
+                    ↓Image(product.imageName).resizable()
+                }
+            }
+            """,
+            RuleExample(#"↓Image(systemName: "exclamationmark.triangle")"#,
+                        configuration: Configuration().with(option: "includeSystemImages", .bool(true), for: "image-missing-accessibility-label")),
+        ],
+        nonTriggeringExamples: [
+            #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
+            #"Image(decorative: "divider-flourish")"#,
+            #"Image("confetti").accessibilityHidden(true)"#,
+            #"Image(systemName: "exclamationmark.triangle")"#,
+            #"Label { Text("Favorites") } icon: { Image("heart-custom") }"#,
+            #"Button(action: play) { HStack { Image("play-glyph"); Text("Play") } }"#,
+            #"Text("Total").background { Image("paper-texture") }"#,
+            """
+            HStack {
+                Image("avatar-placeholder")
+                Text(author.name)
+            }
+            .accessibilityElement(children: .combine)
+            .accessibilityLabel(author.name)
+            """,
+            #"ShareLink(item: photo, preview: SharePreview("Photo", image: Image(uiImage: photo.image)))"#,
+            """
+            struct ProductCard: View {
+                var body: some View {
+                    VStack { hero.accessibilityHidden(true); Text(product.name) }
+                }
+                private var hero: some View { Image(product.imageName).resizable() }
+            }
+            """,
+            """
+            struct Thumbnail {
+                func image() -> some View { Image(uiImage: photo) }
+            }
+            """,
+            #"Image(cgImage, scale: 2, label: Text("Chart of sales"))"#,
+        ],
+        options: ["includeSystemImages": "Also check `Image(systemName:)` (off by default)."])
+
+    static let message = "This image has no accessibility label; add `.accessibilityLabel(\"…\")`, or `.accessibilityHidden(true)` if it is decorative."
+    /// Modifiers whose content decorates the view rather than showing information.
+    static let decorationModifiers: Set<String> = ["background", "overlay", "mask", "clipShape", "border", "tabItem", "listRowBackground"]
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
+              isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),
+              !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
+              !call.isInPreview, context.applies(at: call),
+              isShownAsContent(image)
+        else { return }
+        if image.name == "AsyncImage", image.closures.contains(where: { $0.closure.containsMemberAccess(named: "accessibilityLabel") }) {
+            return
+        }
+        let file = context.file
+        guard isUnlabelled(enclosures: file.enclosingViews(of: call)) else { return }
+
+        // An image in a helper is judged where the helper is used.
+        if let declaration = file.declarationContext(of: call), !declaration.isBody {
+            let uses = file.references(to: declaration.name).filter { use in
+                !use.isInPreview && file.declarationContext(of: use)?.declaration.id != declaration.declaration.id
+            }
+            let unlabelledUse = uses.contains { use in
+                guard let view = file.viewAtUse(use) else { return false }
+                return !view.hasAccessibilityLabel && !view.isAccessibilityHidden && isUnlabelled(enclosures: file.enclosingViews(of: view.root))
+            }
+            guard unlabelledUse else { return }
+        }
+        context.report(at: image.nameToken, message: Self.message)
+    }
+
+    private func isMeaningfulImage(_ view: SwiftUIView, includeSymbols: Bool) -> Bool {
+        guard view.isTypeCall, let call = view.call else { return false }
+        if view.name == "AsyncImage" { return true }
+        guard view.name == "Image", !call.hasArgument("label"), let first = call.arguments.first else { return false }
+        switch first.label?.text {
+        case nil, "uiImage", "nsImage", "cgImage": return true
+        case "systemName": return includeSymbols
+        default: return false   // `decorative:`, `size:renderer:` and others
+        }
+    }
+
+    /// Whether the image is a view in a view builder, not a value passed to another call.
+    private func isShownAsContent(_ image: SwiftUIView) -> Bool {
+        guard let parent = image.chainEnd.parent else { return false }
+        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
+        if parent.is(TernaryExprSyntax.self) { return true }
+        return false
+    }
+
+    /// Whether nothing around the image labels it, hides it, or makes it part of a labelled element.
+    private func isUnlabelled(enclosures: [Enclosure]) -> Bool {
+        for enclosure in enclosures {
+            let view = enclosure.view
+            if case .modifier(let name) = enclosure.role, Self.decorationModifiers.contains(name) { return false }
+            if view.name == "Label" { return false }
+            if labelledControlNames.contains(view.name), enclosure.role == .label || enclosure.role == .argument("label") {
+                if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {
+                    return false
+                }
+            }
+            if view.isAccessibilityHidden { return false }
+            if view.mergesAccessibilityChildren && view.hasAccessibilityLabel { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,18 @@
+import HIGLintCore
+
+/// Every rule HIGLint ships, in catalog order.
+public let allRules: [any Rule.Type] = [
+    // Images and media
+    IconOnlyControlWithoutLabel.self,
+    ImageMissingAccessibilityLabel.self,
+    AsyncImageWithoutPlaceholder.self,
+    // Text
+    FixedFontSize.self,
+    CopyableTextNotSelectable.self,
+    SingleLineFieldForLongText.self,
+]
+
+/// The rule with this id, if HIGLint has it.
+public func rule(withID id: String) -> (any Rule.Type)? {
+    allRules.first { $0.description.id == id }
+}

@@ -1,0 +1,103 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `Text` showing a value people copy (an order number, a tracking code, an address) that cannot be selected.
+///
+/// Judged by the names in the `Text`'s argument: the last component of a reference
+/// (`order.trackingNumber`), or the last two joined (`order.number` → `orderNumber`).
+/// A `Text` in a control's label, a menu, a toolbar or an alert is left alone: it
+/// cannot be selected there anyway. Values passed through a formatter call
+/// (`format(order.id)`) are not seen.
+struct CopyableTextNotSelectable: Rule {
+    static let description = RuleDescription(
+        id: "copyable-text-not-selectable",
+        name: "Copyable text not selectable",
+        section: .text,
+        summary: "Text that shows a value people copy should be selectable.",
+        rationale: """
+            People copy order numbers, tracking codes, confirmation codes and addresses into other apps. \
+            Read-only text is not selectable by default; `.textSelection(.enabled)` lets them copy it \
+            instead of retyping it.
+            """,
+        triggeringExamples: [
+            #"↓Text(order.trackingNumber)"#,
+            #"↓Text("Order \(order.orderNumber)")"#,
+            """
+            VStack(alignment: .leading) {
+                ↓Text(customer.email)
+                    .font(.subheadline)
+                ↓Text(order.number)
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            #"Text(order.trackingNumber).textSelection(.enabled)"#,
+            """
+            VStack {
+                Text(customer.email)
+                Text(customer.shippingAddress)
+            }
+            .textSelection(.enabled)
+            """,
+            #"Text("Email")"#,
+            #"Text(customer.isEmailVerified ? "Verified" : "Unverified")"#,
+            #"Text(order.status)"#,
+            #"Button { copy() } label: { Text(order.trackingNumber) }"#,
+            #"Text(order.emailError)"#,
+        ],
+        corrections: [
+            (#"↓Text(order.trackingNumber)"#, #"Text(order.trackingNumber).textSelection(.enabled)"#),
+            ("""
+             ↓Text(order.trackingNumber)
+                 .font(.body.monospaced())
+             """, """
+             Text(order.trackingNumber)
+                 .font(.body.monospaced())
+                 .textSelection(.enabled)
+             """),
+        ],
+        options: ["copyableNames": "More property names (camelCase suffixes) whose values people copy."])
+
+    static let copyableNames = ["orderNumber", "orderID", "trackingNumber", "trackingCode", "confirmationCode",
+                                "invoiceNumber", "referenceNumber", "serialNumber", "licenseKey", "iban", "email",
+                                "phoneNumber", "address"]
+    static let message = "This Text shows a value people copy; add `.textSelection(.enabled)` so they can select it."
+    /// Closures whose text cannot be selected, or is not reading content.
+    static let nonReadingModifiers: Set<String> = ["contextMenu", "swipeActions", "toolbar", "alert", "confirmationDialog",
+                                                   "navigationTitle", "tabItem", "badge", "help", "background", "overlay"]
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
+              view.name == "Text", let argument = call.arguments.first?.expression,
+              showsCopyableValue(argument, names: context.words("copyableNames", default: Self.copyableNames)),
+              !view.hasModifier("textSelection"), context.applies(at: call)
+        else { return }
+        for enclosure in context.file.enclosingViews(of: call) {
+            if enclosure.view.hasModifier("textSelection") { return }
+            if case .modifier(let name) = enclosure.role, Self.nonReadingModifiers.contains(name) { return }
+            if [.label, .action, .menuItems, .argument("label")].contains(enclosure.role) { return }
+            if ["Picker", "Menu", "TextField"].contains(enclosure.view.name) { return }
+        }
+        context.report(at: view.nameToken, message: Self.message,
+                       fix: Fix(title: "Add `.textSelection(.enabled)`",
+                                edits: [FixBuilder.appendModifier(".textSelection(.enabled)", to: view)]))
+    }
+
+    private func showsCopyableValue(_ argument: ExprSyntax, names: [String]) -> Bool {
+        var candidates: [ExprSyntax] = []
+        if let literal = argument.as(StringLiteralExprSyntax.self) {
+            candidates = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression }
+        } else {
+            candidates = [argument]
+        }
+        return candidates.contains { candidate in
+            guard let path = candidate.referencePath, let last = path.last else { return false }
+            var identifiers = [last]
+            if path.count >= 2 { identifiers.append(path[path.count - 2] + last.prefix(1).uppercased() + last.dropFirst()) }
+            return identifiers.contains { identifier in names.contains { HIGLintSwiftUI.identifier(identifier, endsWithWordsOf: $0) } }
+        }
+    }
+}

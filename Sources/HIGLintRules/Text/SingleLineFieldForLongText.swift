@@ -1,0 +1,71 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `TextField` bound to long text (`notes`, `bio`, `message`…) that stays one line.
+///
+/// Judged by the bound property's last camelCase word only: a field bound to
+/// `draft.text` or `input` is not recognised, and one bound to `$message` in a chat
+/// composer is, on purpose (a message is long text).
+struct SingleLineFieldForLongText: Rule {
+    static let description = RuleDescription(
+        id: "single-line-field-for-long-text",
+        name: "Single-line field for long text",
+        section: .text,
+        summary: "A TextField for long text (notes, a bio, a message) should grow vertically.",
+        rationale: """
+            Long editable text belongs in a `TextEditor` or a multi-line `TextField`, not a single-line \
+            field that scrolls sideways and hides what the person wrote. `axis: .vertical` lets the field \
+            grow with its content.
+            """,
+        triggeringExamples: [
+            #"↓TextField("Notes", text: $order.notes)"#,
+            #"↓TextField("Bio", text: $profile.userBio, prompt: Text("About you"))"#,
+            """
+            Form {
+                ↓TextField("Delivery note", text: $deliveryNote)
+                    .textFieldStyle(.roundedBorder)
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            #"TextField("Notes", text: $order.notes, axis: .vertical)"#,
+            #"TextField("Name", text: $customer.name)"#,
+            #"TextEditor(text: $order.notes)"#,
+            #"TextField("Notes count", value: $notesCount, format: .number)"#,
+            #"SecureField("Message", text: $message)"#,
+            #"TextField("Search messages", text: $messageSearchQuery)"#,
+        ],
+        corrections: [
+            (#"↓TextField("Notes", text: $order.notes)"#, #"TextField("Notes", text: $order.notes, axis: .vertical)"#),
+            (#"↓TextField("Bio", text: $bio, prompt: Text("About you"))"#,
+             #"TextField("Bio", text: $bio, prompt: Text("About you"), axis: .vertical)"#),
+        ],
+        options: ["longTextNames": "More property names (last camelCase word) that hold long text."])
+
+    static let longTextNames = ["notes", "note", "description", "bio", "comment", "comments", "message", "body",
+                                "details", "summary", "review", "feedback", "about"]
+    static let message = "This TextField edits long text on one line; add `axis: .vertical` (or use TextEditor) so it grows with its content."
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
+              view.name == "TextField", !view.hasArgument("axis"),
+              let binding = view.argument("text")?.expression, let property = binding.referencePath?.last,
+              context.applies(at: call)
+        else { return }
+        let names = context.words("longTextNames", default: Self.longTextNames)
+        guard let last = camelCaseWords(property).last?.lowercased(), names.contains(where: { $0.lowercased() == last }) else { return }
+        context.report(at: view.nameToken, message: Self.message, fix: fix(for: call))
+    }
+
+    /// `axis:` follows `text:` and `prompt:`; the old `onEditingChanged:`/`onCommit:` initialisers have no `axis:`.
+    private func fix(for call: FunctionCallExprSyntax) -> Fix? {
+        let labels = Set(call.argumentLabels.compactMap { $0 })
+        guard labels.isSubset(of: ["text", "prompt"]) else { return nil }
+        guard let edit = FixBuilder.addArgument("axis: .vertical", to: call, after: call.hasArgument("prompt") ? "prompt" : "text")
+        else { return nil }
+        return Fix(title: "Add `axis: .vertical`", edits: [edit])
+    }
+}

@@ -1,0 +1,124 @@
+import SwiftSyntax
+
+/// The controls whose label people activate: their label is what VoiceOver reads.
+public let labelledControlNames: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link", "ShareLink", "Picker"]
+
+/// Containers that only arrange their children.
+let transparentContainers: Set<String> = ["HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack"]
+
+extension SwiftUIView {
+    /// `.accessibilityLabel(…)` or the older `.accessibility(label:)` on this view.
+    public var hasAccessibilityLabel: Bool {
+        modifiers.contains { $0.name == "accessibilityLabel" || ($0.name == "accessibility" && $0.hasArgument("label")) }
+    }
+
+    /// `.accessibilityHidden(true)` or `.accessibility(hidden: true)` on this view.
+    public var isAccessibilityHidden: Bool {
+        modifiers.contains {
+            ($0.name == "accessibilityHidden" && $0.firstArgument?.booleanLiteral != false)
+                || ($0.name == "accessibility" && $0.argument("hidden")?.expression.booleanLiteral == true)
+        }
+    }
+
+    /// `.accessibilityElement(children: .ignore)` or `.combine`: the children are read as one element.
+    public var mergesAccessibilityChildren: Bool {
+        modifiers.contains {
+            $0.name == "accessibilityElement"
+                && ($0.call?.arguments.isEmpty == true
+                    || [".ignore", ".combine"].contains($0.argument("children")?.expression.trimmedDescription ?? ""))
+        }
+    }
+
+    /// Whether the view is an `Image`, in any of its initialisers.
+    public var isImage: Bool { name == "Image" && isTypeCall }
+
+    /// Whether everything this view shows is images: an `Image`, a `Text(Image(…))`,
+    /// an icon-only `Label`, or a stack or control whose content is only such views.
+    ///
+    /// A view whose content cannot be seen (a custom type, a helper) is not image-only.
+    public var isImageOnly: Bool {
+        if isImage { return true }
+        if name == "Text", let only = call?.arguments.first, call?.arguments.count == 1,
+           let inner = only.expression.as(FunctionCallExprSyntax.self), SwiftUIView(call: inner)?.isImage == true {
+            return true
+        }
+        if name == "Label", modifiers.contains(where: { $0.name == "labelStyle" && $0.firstArgumentIs(".iconOnly") }) {
+            return true
+        }
+        if labelledControlNames.contains(name) {
+            guard controlTitle == nil else { return false }
+            let label = controlLabelViews
+            return !label.isEmpty && label.allSatisfy(\.isImageOnly)
+        }
+        if transparentContainers.contains(name) {
+            let children = childViews(roles: [.content])
+            return !children.isEmpty && children.allSatisfy(\.isImageOnly)
+        }
+        return false
+    }
+
+    /// A control's title given as an argument: `Button("Save")`, `Toggle(title, isOn:)`, `Menu("More", systemImage:)`.
+    public var controlTitle: ExprSyntax? {
+        guard let call, let first = call.arguments.first else { return nil }
+        if first.label == nil, !first.expression.is(ClosureExprSyntax.self) {
+            // `ShareLink(item:)` has no unlabelled title; `Picker("Sort", selection:)` does.
+            if name == "ShareLink" { return nil }
+            return first.expression
+        }
+        if let titleKey = call.argument("titleKey") ?? call.argument("title") { return titleKey.expression }
+        return nil
+    }
+
+    /// The views of a control's label closure (`Button { } label: { … }`, `NavigationLink(destination:) { … }`).
+    public var controlLabelViews: [SwiftUIView] {
+        var views = childViews(roles: [.label])
+        if let label = argument("label")?.expression, !label.is(ClosureExprSyntax.self) {
+            views += ViewBuilderContent.views(in: label)
+        }
+        return views
+    }
+
+    /// Whether this view or anything it shows has text or an accessibility label: a `Text`, a `Label`,
+    /// a control title, or an `.accessibilityLabel` anywhere in it. Views whose content cannot be
+    /// seen (custom types, helpers) count as having text.
+    public var showsTextOrLabel: Bool {
+        if hasAccessibilityLabel { return true }
+        if ["Text", "Label", "TextField", "LabeledContent"].contains(name) { return true }
+        if isImage { return false }
+        if labelledControlNames.contains(name) {
+            if controlTitle != nil { return true }
+            return controlLabelViews.contains(where: \.showsTextOrLabel)
+        }
+        if transparentContainers.contains(name) || ["Circle", "Rectangle", "Spacer", "Divider", "RoundedRectangle", "Capsule"].contains(name) {
+            return childViews(roles: [.content]).contains(where: \.showsTextOrLabel)
+        }
+        return true
+    }
+}
+
+extension SyntaxProtocol {
+    /// Whether a member named `name` is accessed anywhere inside this node (`.accessibilityLabel` in a closure).
+    public func containsMemberAccess(named name: String) -> Bool {
+        var previousWasPeriod = false
+        for token in tokens(viewMode: .sourceAccurate) {
+            if previousWasPeriod, token.text == name { return true }
+            previousWasPeriod = token.tokenKind == .period
+        }
+        return false
+    }
+
+    /// Whether this code is in a preview (`#Preview { … }` or a `PreviewProvider`), where nothing ships.
+    public var isInPreview: Bool {
+        var node = parent
+        while let current = node {
+            if let macro = current.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = current.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let type = current.as(StructDeclSyntax.self),
+               type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "PreviewProvider" }) == true {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+}

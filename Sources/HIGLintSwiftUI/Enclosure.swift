@@ -1,0 +1,111 @@
+import SwiftSyntax
+
+/// A view that holds a node, and how: `Image` inside `Button { … } label: { Image(…) }`
+/// is enclosed by the `Button` in the `label` role.
+public struct Enclosure {
+    /// The enclosing view. For content in a modifier's closure (`.contextMenu { … }`),
+    /// the view the modifier is applied to.
+    public let view: SwiftUIView
+    /// The role the node's closure or argument plays for `view`.
+    public let role: ViewRole
+    /// The modifier whose closure or argument holds the node, if any.
+    public let modifier: Modifier?
+}
+
+/// The declaration a piece of view code is written in.
+public struct ViewDeclarationContext {
+    /// The property, function or closure-free declaration (`var body`, `var row`, `func makeRow()`).
+    public let declaration: DeclSyntax
+    /// `body`, `row`, `makeRow`.
+    public let name: String
+    /// The type the declaration belongs to, if any.
+    public let type: TypeDeclaration?
+
+    /// Whether this is the `body` of a type.
+    public var isBody: Bool { name == "body" }
+}
+
+extension SyntaxProtocol {
+    /// The views around this node, innermost first, up to the enclosing declaration.
+    ///
+    /// Content in a modifier's closure is enclosed by the view the modifier applies to,
+    /// with the role `.modifier(name)`. Closures that are not passed to a call (a stored
+    /// closure, a `let` inside a function) end the walk: their context is not visible.
+    public func enclosingViews(components: [String: String] = [:]) -> [Enclosure] {
+        var result: [Enclosure] = []
+        var child = Syntax(self)
+        var node = parent
+        while let current = node {
+            if let enclosure = Self.enclosure(of: child, in: current, components: components) {
+                result.append(enclosure)
+            }
+            if current.is(DeclSyntax.self), !current.is(IfConfigDeclSyntax.self) { break }
+            child = current
+            node = current.parent
+        }
+        return result
+    }
+
+    /// The enclosure created when moving from `child` up to `parent`, if `child` is content passed to a view or modifier.
+    private static func enclosure(of child: Syntax, in parent: Syntax, components: [String: String]) -> Enclosure? {
+        // `child` is a closure given as a trailing closure, or an argument (closure or view expression) of a call.
+        var label: String?
+        var isTrailing = false
+        var call: FunctionCallExprSyntax?
+        if let closure = child.as(ClosureExprSyntax.self), let owner = parent.as(FunctionCallExprSyntax.self),
+           owner.trailingClosure?.id == closure.id {
+            call = owner
+            isTrailing = true
+        } else if child.is(MultipleTrailingClosureElementSyntax.self),
+                  let element = child.as(MultipleTrailingClosureElementSyntax.self),
+                  let owner = parent.parent?.as(FunctionCallExprSyntax.self) {
+            call = owner
+            label = element.label.text
+            isTrailing = true
+        } else if let argument = child.as(LabeledExprSyntax.self), let list = parent.as(LabeledExprListSyntax.self),
+                  let owner = list.parent?.as(FunctionCallExprSyntax.self), owner.arguments.id == list.id {
+            call = owner
+            label = argument.label?.text
+        }
+        guard let call else { return nil }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), SwiftUIView.typeName(of: call.calledExpression) == nil {
+            // A modifier: the enclosure is the view the modifier applies to.
+            guard let root = ModifierTarget.root(ofModifier: member), let view = SwiftUIView(root: root, components: components),
+                  let modifier = view.modifiers.first(where: { $0.memberAccess.id == member.id })
+            else { return nil }
+            return Enclosure(view: view, role: .modifier(modifier.name), modifier: modifier)
+        }
+        guard let view = SwiftUIView(call: call, components: components) ?? SwiftUIView(root: ExprSyntax(call), components: components)
+        else { return nil }
+        if !isTrailing, let argument = child.as(LabeledExprSyntax.self), !argument.expression.is(ClosureExprSyntax.self) {
+            // A view passed as a value: `Section(header: Text("x"))`, `NavigationLink(destination: Detail())`, `Text("x")` in `Button(…)`.
+            let role: ViewRole = switch label {
+            case nil: .argument("")
+            case "destination": .destination
+            case "header": .header
+            case "footer": .footer
+            case "label": .label
+            case let other?: .argument(other)
+            }
+            return Enclosure(view: view, role: role, modifier: nil)
+        }
+        return Enclosure(view: view, role: ViewRole.of(label: label, isTrailing: isTrailing, in: view), modifier: nil)
+    }
+}
+
+enum ModifierTarget {
+    /// The root of the chain a modifier's member access belongs to, including a base-less modifier inside a postfix `#if`.
+    static func root(ofModifier member: MemberAccessExprSyntax) -> ExprSyntax? {
+        if let base = member.base { return ViewBuilderContent.chainRoot(of: base) }
+        // `.swipeActions` inside `row #if os(iOS) … #endif`: climb to the postfix `#if` and take its base.
+        var node = member.parent
+        while let current = node {
+            if let postfix = current.as(PostfixIfConfigExprSyntax.self) {
+                return postfix.base.flatMap { ViewBuilderContent.chainRoot(of: $0) }
+            }
+            if current.is(CodeBlockItemSyntax.self) || current.is(DeclSyntax.self) { return nil }
+            node = current.parent
+        }
+        return nil
+    }
+}

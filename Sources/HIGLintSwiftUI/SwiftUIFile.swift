@@ -1,0 +1,270 @@
+import Foundation
+import SwiftSyntax
+
+/// A stored or computed property, as the questions rules ask need it.
+public struct PropertyDeclaration {
+    public let name: String
+    /// Attribute names without `@`: `State`, `ScaledMetric`, `Query`.
+    public let attributes: [String]
+    public let typeAnnotation: TypeSyntax?
+    public let initializer: ExprSyntax?
+    /// The accessor body of a computed property.
+    public let body: CodeBlockItemListSyntax?
+    public let declaration: VariableDeclSyntax
+    public let isStatic: Bool
+
+    public func hasAttribute(_ name: String) -> Bool { attributes.contains(name) }
+}
+
+/// A struct, class, enum, actor or protocol in the file, with the conformances of its extensions in the same file.
+public final class TypeDeclaration {
+    public let name: String
+    public let declaration: DeclSyntax
+    public fileprivate(set) var inheritedTypes: [String]
+    public fileprivate(set) var properties: [String: PropertyDeclaration] = [:]
+    public fileprivate(set) var functions: [String: [FunctionDeclSyntax]] = [:]
+
+    init(name: String, declaration: DeclSyntax, inheritedTypes: [String]) {
+        self.name = name
+        self.declaration = declaration
+        self.inheritedTypes = inheritedTypes
+    }
+
+    public func conforms(to name: String) -> Bool { inheritedTypes.contains(name) }
+    /// Whether the type is a SwiftUI `View` (or `ViewModifier`, `Shape`…), judged by its declared conformances.
+    public var isView: Bool {
+        inheritedTypes.contains { ["View", "ViewModifier", "Shape", "App", "Scene", "Widget"].contains($0) }
+    }
+}
+
+/// The SwiftUI model of one source file: its tree plus lazily built indexes
+/// (types and their conformances, properties, helpers and their uses) that rules share.
+///
+/// One instance per linted file; not shared across threads.
+public final class SwiftUIFile {
+    public let tree: SourceFileSyntax
+    /// Custom view types mapped to the primitive they stand for (`AvatarImage` → `Image`).
+    public let components: [String: String]
+
+    public init(tree: SourceFileSyntax, components: [String: String] = [:]) {
+        self.tree = tree
+        self.components = components
+    }
+
+    // MARK: Views
+
+    /// The view rooted at this call (`Text("x")` with its modifiers), or `nil` for a modifier call.
+    public func view(at call: FunctionCallExprSyntax) -> SwiftUIView? {
+        SwiftUIView(call: call, components: components)
+    }
+
+    /// The view a modifier's member access belongs to, including a base-less modifier inside a postfix `#if`.
+    public func view(modifiedBy member: MemberAccessExprSyntax) -> SwiftUIView? {
+        ModifierTarget.root(ofModifier: member).flatMap { SwiftUIView(root: $0, components: components) }
+    }
+
+    /// The views that hold `node`, innermost first, up to its declaration.
+    public func enclosingViews(of node: some SyntaxProtocol) -> [Enclosure] {
+        node.enclosingViews(components: components)
+    }
+
+    // MARK: Declarations
+
+    private var typeIndex: [String: TypeDeclaration]?
+    private var functionNames: Set<String> = []
+    private var referenceIndex: [String: [ExprSyntax]]?
+
+    /// Types declared in this file, by name.
+    public var types: [String: TypeDeclaration] {
+        if let typeIndex { return typeIndex }
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        typeIndex = collector.types
+        functionNames = collector.functionNames
+        return collector.types
+    }
+
+    /// Whether this file declares a type with this name (an app's own `VideoPlayer`, `WebView`).
+    public func declaresType(_ name: String) -> Bool { types[name] != nil }
+
+    /// Whether this file declares a function or method with this base name (an app's own `swipeActions(actionsArray:)`).
+    public func declaresFunction(_ name: String) -> Bool {
+        _ = types
+        return functionNames.contains(name)
+    }
+
+    /// The type whose body holds `node` (for an extension, the extended type's merged declaration).
+    public func enclosingType(of node: some SyntaxProtocol) -> TypeDeclaration? {
+        var current = node.parent
+        while let node = current {
+            if let name = Self.typeName(of: node) { return types[name] }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The member property or function (of a type or at file level) whose body holds `node`.
+    public func declarationContext(of node: some SyntaxProtocol) -> ViewDeclarationContext? {
+        var current = node.parent
+        while let candidate = current {
+            let isMember = candidate.parent?.is(MemberBlockItemSyntax.self) == true || candidate.parent?.is(CodeBlockItemSyntax.self) == true
+                && candidate.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+            if isMember {
+                if let variable = candidate.as(VariableDeclSyntax.self),
+                   let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    return ViewDeclarationContext(declaration: DeclSyntax(variable), name: name, type: enclosingType(of: variable))
+                }
+                if let function = candidate.as(FunctionDeclSyntax.self) {
+                    return ViewDeclarationContext(declaration: DeclSyntax(function), name: function.name.text, type: enclosingType(of: function))
+                }
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Uses of a name in this file: `name`, `name(…)` and `self.name`, excluding declarations.
+    public func references(to name: String) -> [ExprSyntax] {
+        if referenceIndex == nil {
+            let collector = ReferenceCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            referenceIndex = collector.references
+        }
+        return referenceIndex?[name] ?? []
+    }
+
+    /// The property with this name in `type`, or at file level.
+    public func property(_ name: String, in type: TypeDeclaration?) -> PropertyDeclaration? {
+        type?.properties[name] ?? types[""]?.properties[name]
+    }
+
+    static func typeName(of node: Syntax) -> String? {
+        if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        return nil
+    }
+}
+
+private final class DeclarationCollector: SyntaxVisitor {
+    var types: [String: TypeDeclaration] = [:]
+    var functionNames: Set<String> = []
+    private var stack: [TypeDeclaration] = []
+
+    private func enter(_ name: String, _ decl: DeclSyntax, _ clause: InheritanceClauseSyntax?) {
+        let inherited = clause?.inheritedTypes.map { $0.type.trimmedDescription.replacingOccurrences(of: "SwiftUI.", with: "") } ?? []
+        let type: TypeDeclaration
+        if let existing = types[name] {
+            existing.inheritedTypes += inherited
+            type = existing
+        } else {
+            type = TypeDeclaration(name: name, declaration: decl, inheritedTypes: inherited)
+            types[name] = type
+        }
+        stack.append(type)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, DeclSyntax(node), node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: StructDeclSyntax) { stack.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, DeclSyntax(node), node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: ClassDeclSyntax) { stack.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, DeclSyntax(node), node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: EnumDeclSyntax) { stack.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, DeclSyntax(node), node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: ActorDeclSyntax) { stack.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, DeclSyntax(node), node.inheritanceClause); return .visitChildren }
+    override func visitPost(_ node: ProtocolDeclSyntax) { stack.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.extendedType.trimmedDescription, DeclSyntax(node), node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { stack.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        functionNames.insert(node.name.text)
+        if node.parent?.is(MemberBlockItemSyntax.self) == true, let type = stack.last {
+            type.functions[node.name.text, default: []].append(node)
+        } else if node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+            let fileScope = types[""] ?? TypeDeclaration(name: "", declaration: DeclSyntax(node), inheritedTypes: [])
+            types[""] = fileScope
+            fileScope.functions[node.name.text, default: []].append(node)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        let isTopLevel = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        guard isMember || isTopLevel else { return .visitChildren }
+        let owner: TypeDeclaration
+        if isMember, let type = stack.last {
+            owner = type
+        } else {
+            owner = types[""] ?? TypeDeclaration(name: "", declaration: DeclSyntax(node), inheritedTypes: [])
+            types[""] = owner
+        }
+        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            var body: CodeBlockItemListSyntax?
+            switch binding.accessorBlock?.accessors {
+            case .getter(let statements)?: body = statements
+            case .accessors(let accessors)?: body = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+            default: break
+            }
+            owner.properties[name] = PropertyDeclaration(
+                name: name, attributes: attributes, typeAnnotation: binding.typeAnnotation?.type,
+                initializer: binding.initializer?.value, body: body, declaration: node, isStatic: isStatic)
+        }
+        return .visitChildren
+    }
+}
+
+private final class ReferenceCollector: SyntaxVisitor {
+    var references: [String: [ExprSyntax]] = [:]
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        references[node.baseName.text, default: []].append(ExprSyntax(node))
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+            references[node.declName.baseName.text, default: []].append(ExprSyntax(node))
+        }
+        return .visitChildren
+    }
+}
+
+extension SwiftUIFile {
+    /// The views a helper produces when `view` is a use of one (`row`, `makeRow(order)`, `self.header`):
+    /// the body of the same-type computed property or function of that name. Empty when it cannot be seen.
+    public func helperViews(for view: SwiftUIView) -> [SwiftUIView] {
+        guard !view.isTypeCall || view.call == nil else { return [] }
+        let type = enclosingType(of: view.root)
+        if view.call != nil, let function = type?.functions[view.writtenName]?.first ?? types[""]?.functions[view.writtenName]?.first,
+           let body = function.body {
+            return ViewBuilderContent.views(in: body.statements)
+        }
+        if view.call == nil, let body = property(view.writtenName, in: type)?.body {
+            return ViewBuilderContent.views(in: body)
+        }
+        return []
+    }
+
+    /// The view a use of a helper produces at its use site: `row`, `makeRow()`, `self.row`, `Icons.logo()`,
+    /// with the modifiers applied there.
+    public func viewAtUse(_ reference: ExprSyntax) -> SwiftUIView? {
+        var expression = reference
+        if let member = expression.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            expression = ExprSyntax(member)
+        }
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id {
+            expression = ExprSyntax(call)
+        }
+        return SwiftUIView(root: expression, components: components)
+    }
+}

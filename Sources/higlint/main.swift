@@ -1,0 +1,202 @@
+import Foundation
+import HIGLintCore
+import HIGLintReporters
+import HIGLintRules
+
+let version = "0.1.0"
+
+/// A usage error: exit status 2 with a message.
+struct UsageError: Error {
+    var message: String
+}
+
+enum Command {
+    case lint(LintOptions)
+    case rules
+    case explain(String)
+    case help
+    case version
+}
+
+struct LintOptions {
+    var paths: [String] = []
+    var format = "xcode"
+    var only: [String] = []
+    var disabled: [String] = []
+    var quiet = false
+    var readsStandardInput = false
+    var assumedFilename: String?
+}
+
+let usage = """
+    OVERVIEW: HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views.
+
+    USAGE: higlint [lint] [PATH ...] [OPTIONS]
+           higlint rules
+           higlint explain RULE-ID
+
+    COMMANDS:
+      lint            Check the Swift files under each PATH (default: the current folder).
+      rules           List every rule: id, section, default severity, whether it can be fixed.
+      explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
+
+    OPTIONS:
+      --format NAME            Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).
+      --only RULE[,RULE…]      Run only these rules (repeatable).
+      --disable RULE[,RULE…]   Do not run these rules (repeatable).
+      --stdin                  Read source from standard input; use with --assume-filename.
+      --assume-filename PATH   The path to report standard input as.
+      --quiet                  Do not print the summary line on standard error.
+      --version                Print the version.
+      -h, --help               Show this help.
+
+    EXIT STATUS: 0 nothing at warning or error level, 1 findings at warning or error level,
+                 2 usage, configuration or I/O errors (a file that could not be checked).
+
+    """
+
+func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    var arguments = arguments[...]
+    switch arguments.first {
+    case "rules"?:
+        guard arguments.count == 1 else { throw UsageError(message: "`rules` takes no arguments") }
+        return .rules
+    case "explain"?:
+        guard arguments.count == 2, let id = arguments.last else { throw UsageError(message: "usage: higlint explain RULE-ID") }
+        return .explain(id)
+    case "help"?, "--help"?, "-h"?:
+        return .help
+    case "version"?, "--version"?:
+        return .version
+    case "lint"?:
+        arguments.removeFirst()
+    default:
+        break
+    }
+    var options = LintOptions()
+    while let argument = arguments.popFirst() {
+        func value() throws(UsageError) -> String {
+            guard let next = arguments.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError(message: "\(argument) needs a value")
+            }
+            return next
+        }
+        switch argument {
+        case "--format": options.format = try value()
+        case "--only": options.only += try value().split(separator: ",").map(String.init)
+        case "--disable": options.disabled += try value().split(separator: ",").map(String.init)
+        case "--quiet", "-q": options.quiet = true
+        case "--stdin": options.readsStandardInput = true
+        case "--assume-filename": options.assumedFilename = try value()
+        case "--help", "-h": return .help
+        case "--version": return .version
+        case let flag where flag.hasPrefix("-") && flag != "-":
+            throw UsageError(message: "unknown option '\(flag)'; see `higlint --help`")
+        default: options.paths.append(argument)
+        }
+    }
+    guard reporter(named: options.format) != nil else {
+        throw UsageError(message: "unknown format '\(options.format)'; expected one of: \(allReporters.map { $0.name }.joined(separator: ", "))")
+    }
+    for id in options.only + options.disabled where rule(withID: id) == nil {
+        throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them")
+    }
+    if options.readsStandardInput && !options.paths.isEmpty {
+        throw UsageError(message: "--stdin cannot be combined with paths")
+    }
+    if options.paths.isEmpty { options.paths = ["."] }
+    return .lint(options)
+}
+
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+func runLint(_ options: LintOptions) -> Int32 {
+    var configuration = Configuration()
+    if !options.only.isEmpty { configuration.onlyRules = Set(options.only) }
+    for id in options.disabled { configuration.rules[id, default: RuleSettings()].enabled = false }
+    let engine = LintEngine(ruleTypes: allRules, configuration: configuration)
+    let start = Date()
+    let result: LintResult
+    if options.readsStandardInput {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let path = options.assumedFilename ?? "<stdin>"
+        switch engine.lint(data: data, path: path) {
+        case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
+        case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
+        }
+    } else {
+        result = engine.lint(paths: options.paths)
+    }
+    let output = reporter(named: options.format)!.report(result)
+    FileHandle.standardOutput.write(Data(output.utf8))
+    for error in result.errors { writeError("\(error)\n") }
+    if !options.quiet {
+        let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
+        var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
+        if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
+        writeError(summary + "\n")
+    }
+    if !result.errors.isEmpty { return 2 }
+    return result.diagnostics.contains { $0.severity >= .warning } ? 1 : 0
+}
+
+func listRules() {
+    let rows = allRules.map { $0.description }.map { [$0.id, $0.section.rawValue, $0.defaultSeverity.rawValue, $0.isFixable ? "yes" : "no"] }
+    let header = ["RULE", "SECTION", "SEVERITY", "FIX"]
+    let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
+    for row in [header] + rows {
+        let padded = row.enumerated().map { column, cell in
+            column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        }
+        print(padded.joined(separator: "  "))
+    }
+}
+
+func explain(_ id: String) throws(UsageError) {
+    guard let rule = rule(withID: id) else { throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them") }
+    let description = rule.description
+    func strip(_ code: String) -> String { code.replacingOccurrences(of: "↓", with: "") }
+    func indent(_ code: String) -> String { code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
+    var text = """
+        \(description.id) (\(description.section.rawValue), \(description.defaultSeverity.rawValue)\(description.isFixable ? ", fixable" : ""))
+
+        \(description.summary)
+
+        \(description.rationale)
+
+        Bad:
+        \(indent(strip(description.triggeringExamples[0].code)))
+
+        Good:
+        \(indent(description.nonTriggeringExamples[0].code))
+
+        """
+    if let correction = description.corrections.first {
+        text += "\nFix:\n\(indent(strip(correction.before.code)))\n  becomes\n\(indent(correction.after))\n"
+    }
+    if description.platforms != .all {
+        text += "\nApplies to: \(description.platforms)\n"
+    }
+    if !description.options.isEmpty {
+        text += "\nOptions:\n" + description.options.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)\n" }.joined()
+    }
+    text += "\nHuman Interface Guidelines: \(description.guidelineURL)\n"
+    print(text, terminator: "")
+}
+
+do {
+    switch try parse(Array(CommandLine.arguments.dropFirst())) {
+    case .lint(let options): exit(runLint(options))
+    case .rules: listRules()
+    case .explain(let id): try explain(id)
+    case .help: print(usage, terminator: "")
+    case .version: print("higlint \(version)")
+    }
+} catch {
+    writeError("higlint: error: \(error.message)\n")
+    exit(2)
+}

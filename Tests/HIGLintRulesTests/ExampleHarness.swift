@@ -1,0 +1,67 @@
+import HIGLintCore
+import HIGLintRules
+
+/// A position a person sees: 1-based line and column in characters.
+struct Position: Hashable, CustomStringConvertible, Comparable {
+    var line: Int
+    var column: Int
+    var description: String { "\(line):\(column)" }
+    static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
+}
+
+/// Turns rule examples into lint runs, the way SwiftLint's example tests do.
+enum ExampleHarness {
+    static let marker: Character = "↓"
+
+    /// The example's code without markers, and the positions the markers stood at.
+    static func parseMarkers(_ code: String) -> (code: String, positions: [Position]) {
+        var output = ""
+        var positions: [Position] = []
+        var line = 1
+        var column = 1
+        for character in code {
+            if character == marker {
+                positions.append(Position(line: line, column: column))
+                continue
+            }
+            output.append(character)
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (output, positions)
+    }
+
+    static func engine(for description: RuleDescription, _ configuration: Configuration) -> LintEngine {
+        var configuration = configuration
+        configuration.onlyRules = [description.id]
+        return LintEngine(ruleTypes: allRules, configuration: configuration)
+    }
+
+    static func diagnostics(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
+                            path: String = "Example.swift") -> [Diagnostic] {
+        engine(for: description, configuration).lint(source: code, path: path).filter { $0.rule == description.id }
+    }
+
+    static func positions(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
+                          path: String = "Example.swift") -> [Position] {
+        diagnostics(description, code, configuration, path: path).map { Position(line: $0.line, column: $0.column) }.sorted()
+    }
+
+    /// The example with a multibyte comment before the first token of every line that has a marker,
+    /// and the positions shifted to match.
+    static let multibytePrefix = "/* 多字节 🇯🇵 é */ "
+
+    static func withMultibytePrefix(_ code: String) -> (code: String, positions: [Position]) {
+        let markedLines = Set(parseMarkers(code).positions.map(\.line))
+        var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices where markedLines.contains(index + 1) {
+            let indentation = lines[index].prefix { $0 == " " || $0 == "\t" }
+            lines[index] = indentation + multibytePrefix + lines[index].dropFirst(indentation.count)
+        }
+        return parseMarkers(lines.joined(separator: "\n"))
+    }
+}
