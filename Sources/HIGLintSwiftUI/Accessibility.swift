@@ -38,11 +38,16 @@ extension SwiftUIView {
     /// A view whose content cannot be seen (a custom type, a helper) is not image-only.
     public var isImageOnly: Bool {
         if isImage { return true }
-        if name == "Text", let only = call?.arguments.first, call?.arguments.count == 1,
-           let inner = only.expression.as(FunctionCallExprSyntax.self), SwiftUIView(call: inner)?.isImage == true {
+        // `.labelStyle(.iconOnly)` shows only the icons of the labels below it.
+        if modifiers.contains(where: { $0.name == "labelStyle" && $0.firstArgumentIs(".iconOnly") }) { return true }
+        // A `LabelStyle`'s `configuration.icon`, and `name.map(Image.init(systemName:))`.
+        if writtenName == "configuration", let first = modifiers.first, first.name == "icon", first.call == nil { return true }
+        if call == nil, let first = modifiers.first, first.name == "map",
+           first.firstArgument?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Image" }) == true {
             return true
         }
-        if name == "Label", modifiers.contains(where: { $0.name == "labelStyle" && $0.firstArgumentIs(".iconOnly") }) {
+        if name == "Text", let only = call?.arguments.first, call?.arguments.count == 1,
+           let inner = only.expression.as(FunctionCallExprSyntax.self), SwiftUIView(call: inner)?.isImage == true {
             return true
         }
         if labelledControlNames.contains(name) {

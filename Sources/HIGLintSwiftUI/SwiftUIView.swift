@@ -261,6 +261,12 @@ public enum ViewBuilderContent {
         if let ternary = node.as(TernaryExprSyntax.self) {
             return views(in: Syntax(ternary.thenExpression)) + views(in: Syntax(ternary.elseExpression))
         }
+        // The parser leaves `condition ? a : b` unfolded: a sequence of condition, `? a :`, and `b`.
+        if let sequence = node.as(SequenceExprSyntax.self), let index = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           let ternary = sequence.elements[index].as(UnresolvedTernaryExprSyntax.self) {
+            let rest = sequence.elements[sequence.elements.index(after: index)...]
+            return views(in: Syntax(ternary.thenExpression)) + rest.flatMap { views(in: Syntax($0)) }
+        }
         if let expression = node.as(ExprSyntax.self) {
             guard let root = chainRoot(of: expression), let view = SwiftUIView(root: root) else { return [] }
             return [view]

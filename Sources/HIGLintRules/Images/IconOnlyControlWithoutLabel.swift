@@ -44,6 +44,7 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"Button(action: compose) { Image(systemName: "square.and.pencil").accessibilityLabel("Compose") }"#,
             #"Button(action: compose) { HStack { Image(systemName: "plus"); Text("New") } }"#,
             #"Menu("More", systemImage: "ellipsis.circle") { Button("Rename", action: rename) }"#,
+            #"Menu { Button("Rename", action: rename) } label: { Label("More", systemImage: "ellipsis").labelStyle(.iconOnly) }"#,
             #"Button(action: compose) { ComposeIcon() }"#,
             #"Toggle("Favorite", isOn: $isFavorite)"#,
             #"NavigationLink { Detail() } label: { OrderRow(order: order) }"#,
@@ -60,7 +61,8 @@ struct IconOnlyControlWithoutLabel: Rule {
               !control.hasAccessibilityLabel, context.applies(at: call)
         else { return }
         let label = control.controlLabelViews
-        guard !label.isEmpty, label.allSatisfy(\.isImageOnly), !label.contains(where: \.hasAccessibilityLabelInside) else { return }
+        guard !label.isEmpty, label.allSatisfy(\.isImageOnly), !label.contains(where: \.showsTextOrLabel),
+              !label.contains(where: \.hasAccessibilityLabelInside) else { return }
         // A control inside a container that is read as one labelled element is already described.
         for enclosure in context.file.enclosingViews(of: call) {
             if enclosure.view.hasAccessibilityLabel && enclosure.view.mergesAccessibilityChildren { return }

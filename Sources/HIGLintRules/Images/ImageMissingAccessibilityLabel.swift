@@ -104,7 +104,7 @@ struct ImageMissingAccessibilityLabel: Rule {
                 !use.isInPreview && file.declarationContext(of: use)?.declaration.id != declaration.declaration.id
             }
             let unlabelledUse = uses.contains { use in
-                guard let view = file.viewAtUse(use) else { return false }
+                guard let view = file.viewAtUse(use), isShownAsContent(view) else { return false }
                 return !view.hasAccessibilityLabel && !view.isAccessibilityHidden && isUnlabelled(enclosures: file.enclosingViews(of: view.root))
             }
             guard unlabelledUse else { return }
@@ -127,7 +127,10 @@ struct ImageMissingAccessibilityLabel: Rule {
     private func isShownAsContent(_ image: SwiftUIView) -> Bool {
         guard let parent = image.chainEnd.parent else { return false }
         if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
-        if parent.is(TernaryExprSyntax.self) { return true }
+        if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
+        if parent.is(ExprListSyntax.self), parent.parent?.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
+            return true
+        }
         return false
     }
 

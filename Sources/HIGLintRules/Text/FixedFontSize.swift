@@ -94,16 +94,18 @@ struct FixedFontSize: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let kind = FixedFont(call) else { return }
-        guard context.applies(at: call), !call.isInPreview, !kind.sizeIsScaled(in: context.file),
-              !isWidgetCode(call, file: context.file)
+        let file = context.file
+        guard context.applies(at: call), !call.isInPreview, !kind.sizeIsScaled(in: file),
+              !kind.sizeIsParameter, !kind.isPlaceholderSize, !isWidgetCode(call, file: file), !call.isInTVOnlyBranch
         else { return }
         if case .uiKit = kind, call.isInsideScaledFont { return }
-        if let target = fontTarget(of: call, file: context.file) {
-            guard !target.isImageOnly, !target.isShortText,
-                  !context.file.helperViews(for: target).allSatisfyNonEmpty(\.isImageOnly)
+        if let target = fontTarget(of: call, file: file) {
+            guard !target.isImageOnly, !target.isShortText, !isImageExtensionSelf(target, file: file),
+                  !file.helperViews(for: target).allSatisfyNonEmpty(\.isImageOnly)
             else { return }
-        } else if let constant = constantName(holding: call), sizesOnlyImages(constant, file: context.file) {
-            return
+        } else if let constant = constantName(holding: call) {
+            let uses = file.references(to: constant).filter { !$0.isInPreview }
+            if uses.contains(where: \.isInsideScaledFont) || sizesOnlyImages(uses, file: file) { return }
         }
         context.report(at: call, message: Self.message, fix: kind.fix(call))
     }
@@ -141,8 +143,13 @@ struct FixedFontSize: Rule {
         return nil
     }
 
-    private func sizesOnlyImages(_ name: String, file: SwiftUIFile) -> Bool {
-        let uses = file.references(to: name).filter { !$0.isInPreview }
+    /// `self` in an `extension Image` helper is an image.
+    private func isImageExtensionSelf(_ view: SwiftUIView, file: SwiftUIFile) -> Bool {
+        view.root.firstToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self)
+            && file.enclosingType(of: view.root)?.name == "Image"
+    }
+
+    private func sizesOnlyImages(_ uses: [ExprSyntax], file: SwiftUIFile) -> Bool {
         guard !uses.isEmpty else { return false }
         return uses.allSatisfy { use in
             var expression = ExprSyntax(use)
@@ -162,7 +169,7 @@ struct FixedFontSize: Rule {
         guard let type = file.enclosingType(of: node) else { return false }
         if type.conforms(to: "Widget") { return true }
         guard file.types.values.contains(where: { $0.conforms(to: "Widget") }) else { return false }
-        let uses = file.references(to: type.name)
+        let uses = file.references(to: type.name).filter { !$0.isInPreview }
         return !uses.isEmpty && uses.allSatisfy { file.enclosingType(of: $0)?.conforms(to: "Widget") == true }
     }
 }
@@ -183,7 +190,8 @@ private enum FixedFont {
         case "custom" where base == nil || base == "Font" || base == "SwiftUI.Font":
             guard let size = call.argument("size")?.expression, !call.hasArgument("relativeTo") else { return nil }
             self = .custom(size: size)
-        case "systemFont", "boldSystemFont", "italicSystemFont" where base == nil || base == "UIFont":
+        case "systemFont" where base == nil || base == "UIFont", "boldSystemFont" where base == nil || base == "UIFont",
+             "italicSystemFont" where base == nil || base == "UIFont":
             guard let size = call.argument("ofSize")?.expression else { return nil }
             self = .uiKit(size: size)
         default:
@@ -207,6 +215,28 @@ private enum FixedFont {
         }
         return false
     }
+
+    /// A size passed in by the caller (`func font(size: CGFloat) -> Font`): the choice is the caller's,
+    /// who often scales it with `UIFontMetrics` first.
+    var sizeIsParameter: Bool {
+        var names: Set<String> = []
+        var node = size.parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                for parameter in function.signature.parameterClause.parameters {
+                    names.insert((parameter.secondName ?? parameter.firstName).text)
+                }
+                break
+            }
+            if current.is(MemberBlockItemSyntax.self) { break }
+            node = current.parent
+        }
+        guard !names.isEmpty else { return false }
+        return size.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) }
+    }
+
+    /// `UIFont.systemFont(ofSize: 1)` only asks for the system font's family; it is never shown at that size.
+    var isPlaceholderSize: Bool { (size.numberLiteral ?? 2) < 2 }
 
     func fix(_ call: FunctionCallExprSyntax) -> Fix? {
         guard let points = size.numberLiteral else { return nil }
@@ -267,12 +297,34 @@ private extension SwiftUIView {
 }
 
 private extension SyntaxProtocol {
+    /// In the true branch of a ternary that tests for tvOS (`UIDevice.isTV ? .system(size: 22) : .footnote`).
+    var isInTVOnlyBranch: Bool {
+        var child = Syntax(self)
+        var node = parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let ternary = current.as(UnresolvedTernaryExprSyntax.self), ternary.thenExpression.id == child.id,
+               let sequence = ternary.parent?.parent?.as(SequenceExprSyntax.self) {
+                let condition = sequence.elements.prefix { $0.id != ternary.id }
+                if condition.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { ["isTV", "isTVOS", "isTvOS"].contains($0.text) } }) {
+                    return true
+                }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
     /// Inside `UIFontMetrics(…).scaledFont(for:)`, which makes a fixed font scale.
     var isInsideScaledFont: Bool {
         var node = parent
         while let current = node {
-            if let call = current.as(FunctionCallExprSyntax.self), call.calledExpression.memberName == "scaledFont" { return true }
-            if current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) { return false }
+            if let call = current.as(FunctionCallExprSyntax.self),
+               let name = call.calledExpression.memberName ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               name.hasPrefix("scaled") {
+                return true
+            }
+            if current.is(MemberBlockItemSyntax.self) || current.is(FunctionDeclSyntax.self) { return false }
             node = current.parent
         }
         return false
