@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// Runs the built `higlint` binary the way a person does.
+struct HIGLint {
+    static let binary: URL = {
+        // The test bundle sits next to the products of the same build.
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [products.appendingPathComponent("higlint"),
+                          products.deletingLastPathComponent().appendingPathComponent("higlint")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+func temporaryProject(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-cli-\(UUID().uuidString)")
+    for (path, contents) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    return root
+}
+
+@Suite("Command line", .serialized)
+struct CommandLineTests {
+    @Test("--version prints the version")
+    func version() throws {
+        let output = try HIGLint.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("higlint "))
+    }
+
+    @Test("lint prints findings in Xcode's format and exits 1")
+    func xcodeFormat() throws {
+        let root = try temporaryProject(["Sources/Receipt.swift": """
+            struct Receipt: View {
+                var body: some View {
+                    Text("Total").font(.system(size: 13))
+                }
+            }
+            """])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["lint", "Sources"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout == "Sources/Receipt.swift:3:28: warning: This font has a fixed size that ignores Dynamic Type; use a text style such as `.body`, or give a custom font `relativeTo:` a style. [fixed-font-size]\n")
+        #expect(output.stderr.hasPrefix("HIGLint checked 1 file in "))
+        #expect(output.stderr.contains("0 errors, 1 warnings, 0 notes"))
+    }
+
+    @Test("a clean project exits 0 and the path defaults to the current folder")
+    func cleanProject() throws {
+        let root = try temporaryProject(["App.swift": #"Text("Total").font(.headline)"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run([], in: root)
+        #expect(output.status == 0)
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("json output has the stable keys")
+    func jsonFormat() throws {
+        let root = try temporaryProject(["A.swift": #"TextField("Notes", text: $notes)"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["A.swift", "--format", "json"], in: root)
+        #expect(output.status == 1)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        let first = try #require(array.first)
+        #expect(first["rule"] as? String == "single-line-field-for-long-text")
+        #expect(first["severity"] as? String == "warning")
+        #expect(first["path"] as? String == "A.swift")
+        #expect(first["line"] as? Int == 1)
+        #expect(first["column"] as? Int == 1)
+        #expect((first["message"] as? String)?.isEmpty == false)
+        let fix = try #require(first["fix"] as? [String: Any])
+        #expect((fix["edits"] as? [[String: Any]])?.first?["replacement"] as? String == ", axis: .vertical")
+    }
+
+    @Test("a file that cannot be checked exits 2 and names the file")
+    func unreadableFile() throws {
+        let root = try temporaryProject(["Good.swift": #"Text("Total").font(.headline)"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data([0xC3, 0x28]).write(to: root.appendingPathComponent("Bad.swift"))
+        let output = try HIGLint.run(["."], in: root)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("Bad.swift: error: not valid UTF-8"))
+    }
+
+    @Test("--stdin lints standard input as the assumed file")
+    func standardInput() throws {
+        let output = try HIGLint.run(["--stdin", "--assume-filename", "Views/Row.swift", "--quiet"],
+                                     stdin: #"Text(order.trackingNumber)"#)
+        #expect(output.status == 1)
+        #expect(output.stdout.hasPrefix("Views/Row.swift:1:1: warning: "))
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test("--only and --disable choose rules")
+    func ruleSelection() throws {
+        let source = #"Text(order.trackingNumber).font(.system(size: 13))"#
+        let only = try HIGLint.run(["--stdin", "--only", "fixed-font-size", "-q"], stdin: source)
+        #expect(only.stdout.contains("[fixed-font-size]") && !only.stdout.contains("copyable"))
+        let disabled = try HIGLint.run(["--stdin", "--disable", "fixed-font-size", "-q"], stdin: source)
+        #expect(!disabled.stdout.contains("[fixed-font-size]") && disabled.stdout.contains("copyable"))
+    }
+
+    @Test("rules lists every rule with section, severity and fix")
+    func rules() throws {
+        let output = try HIGLint.run(["rules"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("RULE "))
+        for id in ["fixed-font-size", "copyable-text-not-selectable", "single-line-field-for-long-text",
+                   "icon-only-control-without-label", "image-missing-accessibility-label", "async-image-without-placeholder"] {
+            #expect(output.stdout.contains(id))
+        }
+        #expect(output.stdout.split(separator: "\n").contains { $0.hasPrefix("fixed-font-size ") && $0.contains("text") && $0.hasSuffix("yes") })
+    }
+
+    @Test("explain shows rationale, examples and the HIG page")
+    func explain() throws {
+        let output = try HIGLint.run(["explain", "fixed-font-size"])
+        #expect(output.status == 0)
+        for part in ["Dynamic Type", "Bad:", "Good:", ".font(.system(size: 17))", "https://developer.apple.com/design/human-interface-guidelines/"] {
+            #expect(output.stdout.contains(part), "missing \(part)")
+        }
+    }
+
+    @Test("bad usage exits 2 with a message", arguments: [
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--only", "no-such-rule"], "unknown rule 'no-such-rule'"),
+        (["explain", "no-such-rule"], "unknown rule 'no-such-rule'"),
+        (["--format", "yaml"], "unknown format 'yaml'"),
+        (["--format"], "--format needs a value"),
+    ])
+    func badUsage(arguments: [String], message: String) throws {
+        let output = try HIGLint.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+}
