@@ -34,7 +34,7 @@ public struct LintEngine: Sendable {
     public func lint(paths: [String]) -> LintResult {
         let collection = FileCollector.swiftFiles(under: paths)
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: collection.files.count)
-        DispatchQueue.concurrentPerform(iterations: collection.files.count) { index in
+        ParallelRunner.forEach(count: collection.files.count) { index in
             outcomes[index] = lintFile(atPath: collection.files[index])
         }
         var diagnostics: [Diagnostic] = []
