@@ -79,6 +79,22 @@ extension SwiftUIFile {
         return code.calledFunctionNames.contains { !ownFunctions.contains($0) && Self.namesConfirmation($0) }
     }
 
+    /// Whether `code` is, or calls, a closure the view was handed (`let onDelete: () -> Void`, used as
+    /// `action: onDelete` or `onDelete(item)`): what it does, asking first included, is decided by the
+    /// parent view, often in another file.
+    public func runsInjectedAction(_ code: some SyntaxProtocol) -> Bool {
+        guard let type = enclosingType(of: code) else { return false }
+        func isInjected(_ name: String) -> Bool {
+            guard let property = type.properties[name], property.body == nil, type.functions[name] == nil else { return false }
+            if let annotation = property.typeAnnotation?.trimmedDescription { return annotation.contains("->") }
+            return property.initializer == nil
+        }
+        if let reference = ExprSyntax(Syntax(code))?.as(DeclReferenceExprSyntax.self) { return isInjected(reference.baseName.text) }
+        let finder = CallFinder(viewMode: .sourceAccurate)
+        finder.walk(code)
+        return finder.ownCalls.contains(where: isInjected)
+    }
+
     /// `confirmDelete`, `requestRemoval`, `showDeleteAlert`, `isPresentingDeleteDialog`, `orderToDelete`.
     static func namesConfirmation(_ name: String) -> Bool {
         let words = camelCaseWords(name).map { $0.lowercased() }
@@ -143,7 +159,9 @@ private final class CallFinder: SyntaxVisitor {
     var ownCalls: [String] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        var callee = node.calledExpression
+        if let optional = callee.as(OptionalChainingExprSyntax.self) { callee = optional.expression }   // `onDelete?()`
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
             names.append(reference.baseName.text)
             ownCalls.append(reference.baseName.text)
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {

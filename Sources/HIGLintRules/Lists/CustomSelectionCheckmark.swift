@@ -8,7 +8,8 @@ import SwiftSyntax
 /// The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
-/// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items, not rows.
+/// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items, and those in a
+/// grid are cells: neither is a list row.
 struct CustomSelectionCheckmark: Rule {
     static let description = RuleDescription(
         id: "custom-selection-checkmark",
@@ -96,6 +97,16 @@ struct CustomSelectionCheckmark: Rule {
                 }
             }
             """,
+            // Grid cells (an app icon picker) are not list rows.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(icons) { icon in
+                    Button { currentIcon = icon.name } label: {
+                        ZStack { Image(icon.preview); if icon.name == currentIcon { Image(systemName: "checkmark.seal.fill") } }
+                    }
+                }
+            }
+            """,
             """
             ForEach(items) { item in
                 Button { item.isDone.toggle() } label: {
@@ -150,6 +161,7 @@ struct CustomSelectionCheckmark: Rule {
         let isMenuItem = enclosures.contains { enclosure in
             if case .modifier = enclosure.role { return true }
             return ["Menu", "Picker", "ToolbarItem", "ToolbarItemGroup"].contains(enclosure.view.name)
+                || RowContainerKind.grid.containers.contains(enclosure.view.name)   // a cell, not a row
         }
         guard !isMenuItem else { return nil }
         if let forEach = enclosures.first(where: { $0.view.name == "ForEach" })?.view {

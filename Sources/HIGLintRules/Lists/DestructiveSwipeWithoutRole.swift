@@ -8,6 +8,7 @@ import SwiftSyntax
 /// a custom view or a helper in another file is not seen. A button whose action asks first (it sets state
 /// that drives a `.confirmationDialog` or `.alert`, or state or a function named for that, such as
 /// `requestDelete(order)`) is left alone on purpose: a destructive role removes the row before the answer.
+/// So is a button that runs a closure the row was handed (`action: onDelete`): the parent decides.
 struct DestructiveSwipeWithoutRole: Rule {
     static let description = RuleDescription(
         id: "destructive-swipe-without-role",
@@ -97,6 +98,17 @@ struct DestructiveSwipeWithoutRole: Rule {
                 }
             """,
             #"Button("Delete", systemImage: "trash") { store.delete(order) }"#,
+            // The parent decides what deleting does (it asks first, in another file).
+            """
+            struct DeviceRow: View {
+                let device: Device
+                let onDelete: () -> Void
+                var body: some View {
+                    Text(device.name)
+                        .swipeActions { Button("Delete", systemImage: "trash", action: onDelete).tint(.red) }
+                }
+            }
+            """,
             """
             extension View {
                 func swipeActions(actionsArray: [SwipeAction]) -> some View { self }
@@ -129,7 +141,9 @@ struct DestructiveSwipeWithoutRole: Rule {
             guard !button.isDestructiveRole, Destruction.isMeant(by: button, words: words, symbols: symbols),
                   context.applies(at: button.view.nameToken)
             else { continue }
-            if let action = button.action, context.file.asksForConfirmation(action) { continue }
+            if let action = button.action, context.file.asksForConfirmation(action) || context.file.runsInjectedAction(action) {
+                continue
+            }
             context.report(at: button.view.nameToken, message: Self.message, fix: Self.fix(button.view))
         }
     }

@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// Rows are counted as written: an `if`/`switch` counts its largest branch, a `Group` its content, a
 /// same-type helper the views it returns. A `ForEach` (of sections or of rows) makes the list dynamic and
-/// the rule silent, and so does a helper it cannot see.
+/// the rule silent, and so does a helper it cannot see. A row that holds its own explanation (a stack
+/// with a `.footnote`, `.caption` or `.secondary` text) counts like a footer.
 struct SingleRowSections: Rule {
     static let description = RuleDescription(
         id: "single-row-sections",
@@ -67,6 +68,18 @@ struct SingleRowSections: Rule {
                 Section("Settings") { SettingsRow() }
             }
             """,
+            // Each row explains its setting, as a footer would.
+            """
+            List {
+                Section("Appearance") {
+                    VStack { Picker("Theme", selection: $theme) { Text("Dark").tag(0) }; Text("Follows the system.").font(.footnote) }
+                }
+                Section("Units") {
+                    VStack { Toggle("Metric", isOn: $metric); Text("Used for sizes.").foregroundStyle(.secondary) }
+                }
+                Section("Sounds") { Toggle("Sounds", isOn: $sounds) }
+            }
+            """,
             """
             Form {
                 Section("A") { Text("a") }
@@ -99,7 +112,20 @@ struct SingleRowSections: Rule {
     }
 
     private func hasFooter(_ section: SwiftUIView) -> Bool {
-        section.hasArgument("footer") || section.closure("footer") != nil
+        section.hasArgument("footer") || section.closure("footer") != nil || rowExplainsItself(section)
+    }
+
+    /// A row that carries its own footer: a stack of the setting and a footnote or secondary text about it.
+    private func rowExplainsItself(_ section: SwiftUIView) -> Bool {
+        section.childViews(roles: [.content]).flatMap { $0.descendantViews() }.contains { view in
+            view.name == "Text" && view.modifiers.contains { modifier in
+                switch modifier.name {
+                case "font": return [".footnote", ".caption", ".caption2"].contains(modifier.firstArgument?.trimmedDescription ?? "")
+                case "foregroundColor", "foregroundStyle": return modifier.firstArgument?.trimmedDescription == ".secondary"
+                default: return false
+                }
+            }
+        }
     }
 
     /// The rows a section shows at most; `nil` when they depend on data or cannot be seen.

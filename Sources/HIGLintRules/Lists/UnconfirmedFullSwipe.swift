@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// The first button is the first view written in the closure (a same-type helper is resolved); when that
 /// view cannot be seen, the rule says nothing. "Asks first" and "can be undone" are read from the action
-/// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`.
+/// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a closure the row
+/// was handed by its parent (`onDelete(user)`) is not judged.
 struct UnconfirmedFullSwipe: Rule {
     static let description = RuleDescription(
         id: "unconfirmed-full-swipe",
@@ -92,6 +93,15 @@ struct UnconfirmedFullSwipe: Rule {
             """
             Row().swipeActions { actions }
             """,
+            // A closure handed in by the parent, which may ask first.
+            """
+            struct UserRow: View {
+                var onDelete: (User) -> Void
+                var body: some View {
+                    Text(user.name).swipeActions { Button(role: .destructive) { onDelete(user) } label: { Text("Delete") } }
+                }
+            }
+            """,
         ],
         corrections: [
             ("Row().↓swipeActions { Button(role: .destructive) { remove(item) } label: { Text(\"Delete\") } }",
@@ -116,7 +126,10 @@ struct UnconfirmedFullSwipe: Rule {
         let words = context.words("destructiveWords", default: Destruction.words)
         let symbols = context.words("destructiveSymbols", default: Destruction.symbols)
         guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols) else { return }
-        if let action = first.action, context.file.asksForConfirmation(action) || context.file.registersUndo(action) { return }
+        if let action = first.action, context.file.asksForConfirmation(action) || context.file.registersUndo(action)
+            || context.file.runsInjectedAction(action) {
+            return
+        }
         context.report(at: swipe.modifier.nameToken, message: Self.message, fix: Self.fix(swipe.modifier))
     }
 
