@@ -56,14 +56,20 @@ extension SwiftUIFile {
     }
 
     /// The presentation modifiers (`kinds`, by default `.confirmationDialog` and `.alert`) in this file whose
-    /// `isPresented:`, `item:`, `presenting:` or `data:` argument names one of `state`.
+    /// `isPresented:`, `item:`, `presenting:` or `data:` argument names one of `state`, directly (`$isConfirming`,
+    /// `$model.itemToDelete`) or in a hand-made binding (`Binding(get: { itemToDelete != nil }, set: …)`).
     public func presentations(drivenBy state: Set<String>, kinds: Set<String> = confirmationPresentations) -> [Modifier] {
         guard !state.isEmpty else { return [] }
         return presentationModifiers.filter { modifier in
             guard kinds.contains(modifier.name) else { return false }
             return ["isPresented", "item", "presenting", "data"].contains { label in
-                guard let name = modifier.argument(label)?.expression.referencePath?.last else { return false }
-                return state.contains(name)
+                guard let expression = modifier.argument(label)?.expression else { return false }
+                if let name = expression.referencePath?.last { return state.contains(name) }
+                // `Binding(get: { itemToCancel != nil }, set: …)`: any state the binding reads.
+                return expression.tokens(viewMode: .sourceAccurate).contains { token in
+                    if case .identifier = token.tokenKind { return state.contains(token.text) }
+                    return false
+                }
             }
         }
     }

@@ -151,3 +151,15 @@ private extension TokenSyntax {
         return nil
     }
 }
+
+@Suite("Presentations")
+struct PresentationTests {
+    @Test("an alert presented through a hand-made binding is driven by the state it reads")
+    func handMadeBinding() {
+        let file = SwiftUIFile(tree: Parser.parse(source: """
+            List { }.alert("Cancel?", isPresented: Binding(get: { itemToCancel != nil }, set: { _ in })) { }
+            """))
+        #expect(file.presentations(drivenBy: ["itemToCancel"]).count == 1)
+        #expect(file.presentations(drivenBy: ["other"]).isEmpty)
+    }
+}
