@@ -2,6 +2,16 @@ import HIGLintCore
 
 /// Every rule HIGLint ships, in catalog order.
 public let allRules: [any Rule.Type] = [
+    // Lists and tables
+    InconsistentRowOrder.self,
+    SwipeActionWithoutAlternative.self,
+    DestructiveSwipeWithoutRole.self,
+    UnconfirmedFullSwipe.self,
+    SwipeActionsOutsideList.self,
+    ContextMenuWithoutPreview.self,
+    CustomSelectionCheckmark.self,
+    RefreshableWithRefreshButton.self,
+    SingleRowSections.self,
     // Images and media
     IconOnlyControlWithoutLabel.self,
     ImageMissingAccessibilityLabel.self,

@@ -103,7 +103,7 @@ enum ModifierTarget {
             if let postfix = current.as(PostfixIfConfigExprSyntax.self) {
                 return postfix.base.flatMap { ViewBuilderContent.chainRoot(of: $0) }
             }
-            if current.is(CodeBlockItemSyntax.self) || current.is(DeclSyntax.self) && !current.is(IfConfigDeclSyntax.self) { return nil }
+            if current.is(CodeBlockItemSyntax.self) || (current.is(DeclSyntax.self) && !current.is(IfConfigDeclSyntax.self)) { return nil }
             node = current.parent
         }
         return nil

@@ -1,0 +1,167 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A swipe button that deletes (by its title or symbol) without `role: .destructive`.
+///
+/// Buttons are found in the `.swipeActions` closure and in same-type helpers it uses; a button built by
+/// a custom view or a helper in another file is not seen. A button whose action asks first (it sets state
+/// that drives a `.confirmationDialog` or `.alert`, or state or a function named for that, such as
+/// `requestDelete(order)`) is left alone on purpose: a destructive role removes the row before the answer.
+/// So is a button that runs a closure the row was handed (`action: onDelete`): the parent decides.
+struct DestructiveSwipeWithoutRole: Rule {
+    static let description = RuleDescription(
+        id: "destructive-swipe-without-role",
+        name: "Destructive swipe without role",
+        section: .lists,
+        summary: "A swipe button that deletes should have `role: .destructive`.",
+        rationale: """
+            The HIG asks that destructive swipe actions use the destructive role. With \
+            `role: .destructive` the system shows the button in red, animates the row away, and \
+            VoiceOver announces it as destructive; a tinted plain button does none of that.
+            """,
+        platforms: [.iOS, .visionOS],
+        triggeringExamples: [
+            """
+            OrderRow(order: order)
+                .swipeActions {
+                    ↓Button("Delete", systemImage: "trash") { store.delete(order) }
+                }
+            """,
+            """
+            ForEach(orders) { order in
+                OrderRow(order: order)
+                    .swipeActions(edge: .trailing) {
+                        ↓Button {
+                            modelContext.delete(order)
+                        } label: {
+                            Label("Remove", systemImage: "minus.circle")
+                        }
+                        .tint(.red)
+                    }
+            }
+            .onDelete(perform: deleteOrders)
+            """,
+            """
+            struct DraftRow: View {
+                var body: some View {
+                    Text(draft.title)
+                    #if os(iOS)
+                        .swipeActions { discardButton }
+                    #endif
+                }
+                private var discardButton: some View {
+                    ↓Button(action: { drafts.discard(draft) }) { Image(systemName: "xmark.bin") }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            OrderRow(order: order)
+                .swipeActions {
+                    Button(role: .destructive) { store.delete(order) } label: { Label("Delete", systemImage: "trash") }
+                }
+            """,
+            """
+            OrderRow(order: order)
+                .swipeActions {
+                    Button("Archive", systemImage: "archivebox") { store.archive(order) }
+                }
+            """,
+            // Asks first: a destructive role would remove the row before the answer.
+            """
+            struct OrderList: View {
+                @State private var orderToCancel: Order?
+                @State private var isConfirming = false
+                var body: some View {
+                    List(orders) { order in
+                        OrderRow(order: order)
+                            .swipeActions {
+                                Button("Delete", systemImage: "trash") {
+                                    orderToCancel = order
+                                    isConfirming = true
+                                }
+                                .tint(.red)
+                            }
+                    }
+                    .confirmationDialog("Delete order?", isPresented: $isConfirming) {
+                        Button("Delete", role: .destructive) { store.delete(orderToCancel) }
+                    }
+                }
+            }
+            """,
+            """
+            Text(entry.date, style: .time)
+                .swipeActions {
+                    Button("Delete", systemImage: "trash.fill", action: { requestDelete(entry) }).tint(.red)
+                }
+            """,
+            #"Button("Delete", systemImage: "trash") { store.delete(order) }"#,
+            // The parent decides what deleting does (it asks first, in another file).
+            """
+            struct DeviceRow: View {
+                let device: Device
+                let onDelete: () -> Void
+                var body: some View {
+                    Text(device.name)
+                        .swipeActions { Button("Delete", systemImage: "trash", action: onDelete).tint(.red) }
+                }
+            }
+            """,
+            """
+            extension View {
+                func swipeActions(actionsArray: [SwipeAction]) -> some View { self }
+            }
+            Row().swipeActions { Button("Delete") { remove() } }
+            """,
+        ],
+        corrections: [
+            (#"Row().swipeActions { ↓Button("Delete", systemImage: "trash") { store.delete(order) } }"#,
+             #"Row().swipeActions { Button("Delete", systemImage: "trash", role: .destructive) { store.delete(order) } }"#),
+            (#"Row().swipeActions { ↓Button { remove(item) } label: { Label("Remove", systemImage: "trash") } }"#,
+             #"Row().swipeActions { Button(role: .destructive) { remove(item) } label: { Label("Remove", systemImage: "trash") } }"#),
+            (#"Row().swipeActions { ↓Button("Delete", role: .none, action: { remove(item) }) }"#,
+             #"Row().swipeActions { Button("Delete", role: .destructive, action: { remove(item) }) }"#),
+            (#"Row().swipeActions { ↓Button(action: { remove(item) }) { Image(systemName: "trash") } }"#,
+             #"Row().swipeActions { Button(role: .destructive, action: { remove(item) }) { Image(systemName: "trash") } }"#),
+        ],
+        options: ["destructiveWords": "More title words that mean destruction.",
+                  "destructiveSymbols": "More SF Symbols that mean destruction."])
+
+    static let message = "This swipe action destroys data without `role: .destructive`; add the role so it looks, animates and reads as destructive."
+
+    static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let swipe = SwipeActionsModifier(node, in: context) else { return }
+        let words = context.words("destructiveWords", default: Destruction.words)
+        let symbols = context.words("destructiveSymbols", default: Destruction.symbols)
+        for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
+            guard !button.isDestructiveRole, Destruction.isMeant(by: button, words: words, symbols: symbols),
+                  context.applies(at: button.view.nameToken)
+            else { continue }
+            if let action = button.action, context.file.asksForConfirmation(action) || context.file.runsInjectedAction(action) {
+                continue
+            }
+            context.report(at: button.view.nameToken, message: Self.message, fix: Self.fix(button.view))
+        }
+    }
+
+    /// `role:` goes after the title and symbol and before `action:`; a button written without
+    /// parentheses gains them.
+    static func fix(_ button: SwiftUIView) -> Fix? {
+        guard let call = button.call else { return nil }
+        let edit: TextEdit?
+        if let role = call.argument("role") {
+            edit = FixBuilder.replace(role.expression, with: ".destructive")
+        } else if let action = call.argument("action") {
+            edit = .insert("role: .destructive, ", at: action.positionAfterSkippingLeadingTrivia.utf8Offset)
+        } else if call.leftParen == nil {
+            edit = .insert("(role: .destructive)", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset)
+        } else {
+            edit = FixBuilder.addArgument("role: .destructive", to: call)
+        }
+        return edit.map { Fix(title: "Add `role: .destructive`", edits: [$0]) }
+    }
+}

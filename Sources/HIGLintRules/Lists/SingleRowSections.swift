@@ -1,0 +1,188 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `List` or `Form` of three or more sections that each hold one static row and no footer.
+///
+/// Rows are counted as written: an `if`/`switch` counts its largest branch, a `Group` its content, a
+/// same-type helper the views it returns. A `ForEach` (of sections or of rows) makes the list dynamic and
+/// the rule silent, and so does a helper it cannot see. A row that holds its own explanation (a stack
+/// with a `.footnote`, `.caption` or `.secondary` text) counts like a footer.
+struct SingleRowSections: Rule {
+    static let description = RuleDescription(
+        id: "single-row-sections",
+        name: "Single-row sections",
+        section: .lists,
+        defaultSeverity: .note,
+        summary: "A list where every section holds one row is probably grouped wrong.",
+        rationale: """
+            Sections group related rows. When every section of a list holds a single row, the headers \
+            and gaps add scrolling without grouping anything; merge related rows into shared sections. \
+            A section of one row with a footer that explains that setting is fine.
+            """,
+        triggeringExamples: [
+            """
+            ↓Form {
+                Section("Name") { TextField("Name", text: $name) }
+                Section("Email") { TextField("Email", text: $email) }
+                Section("Newsletter") { Toggle("Subscribe", isOn: $subscribed) }
+            }
+            """,
+            """
+            ↓List {
+                Section {
+                    NavigationLink("Orders", value: Route.orders)
+                } header: {
+                    Text("Shopping")
+                }
+                Section { NavigationLink("Addresses", value: Route.addresses) }
+                #if os(iOS)
+                Section { NavigationLink("Notifications", value: Route.notifications) }
+                #endif
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            Form {
+                Section("Name") { TextField("Name", text: $name) }
+                Section {
+                    Toggle("Subscribe", isOn: $subscribed)
+                } footer: {
+                    Text("One email a month, no more.")
+                }
+                Section("Email") { TextField("Email", text: $email) }
+            }
+            """,
+            """
+            Form {
+                Section("Contact") { TextField("Name", text: $name); TextField("Email", text: $email) }
+                Section("Newsletter") { Toggle("Subscribe", isOn: $subscribed) }
+                Section { Button("Sign Out", role: .destructive) { signOut() } }
+            }
+            """,
+            """
+            List {
+                Section("Favorites") { ForEach(favorites) { FavoriteRow(item: $0) } }
+                Section("Recent") { RecentRow() }
+                Section("Settings") { SettingsRow() }
+            }
+            """,
+            // Each row explains its setting, as a footer would.
+            """
+            List {
+                Section("Appearance") {
+                    VStack { Picker("Theme", selection: $theme) { Text("Dark").tag(0) }; Text("Follows the system.").font(.footnote) }
+                }
+                Section("Units") {
+                    VStack { Toggle("Metric", isOn: $metric); Text("Used for sizes.").foregroundStyle(.secondary) }
+                }
+                Section("Sounds") { Toggle("Sounds", isOn: $sounds) }
+            }
+            """,
+            """
+            Form {
+                Section("A") { Text("a") }
+                Section("B") { Text("b") }
+            }
+            """,
+        ])
+
+    static let message = "Every section of this list holds a single row; group related rows into shared sections (a section of one is fine when its footer explains the setting)."
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let list = context.file.view(at: call),
+              ["List", "Form"].contains(list.name), !context.file.declaresType(list.name),
+              context.applies(at: call)
+        else { return }
+        var sections: [SwiftUIView] = []
+        for view in list.childViews(roles: [.content]) {
+            switch view.name {
+            case "Section": sections.append(view)
+            case "ForEach": return
+            default: continue
+            }
+        }
+        guard sections.count >= 3,
+              sections.allSatisfy({ !hasFooter($0) && rowCount(ViewBuilderContent.viewStatements(of: $0), file: context.file) == 1 })
+        else { return }
+        context.report(at: list.nameToken, message: Self.message)
+    }
+
+    private func hasFooter(_ section: SwiftUIView) -> Bool {
+        section.hasArgument("footer") || section.closure("footer") != nil || rowExplainsItself(section)
+    }
+
+    /// A row that carries its own footer: a stack of the setting and a footnote or secondary text about it.
+    private func rowExplainsItself(_ section: SwiftUIView) -> Bool {
+        section.childViews(roles: [.content]).flatMap { $0.descendantViews() }.contains { view in
+            view.name == "Text" && view.modifiers.contains { modifier in
+                switch modifier.name {
+                case "font": return [".footnote", ".caption", ".caption2"].contains(modifier.firstArgument?.trimmedDescription ?? "")
+                case "foregroundColor", "foregroundStyle": return modifier.firstArgument?.trimmedDescription == ".secondary"
+                default: return false
+                }
+            }
+        }
+    }
+
+    /// The rows a section shows at most; `nil` when they depend on data or cannot be seen.
+    private func rowCount(_ nodes: [Syntax], file: SwiftUIFile, depth: Int = 0) -> Int? {
+        var total = 0
+        for node in nodes {
+            guard let count = rowCount(node, file: file, depth: depth) else { return nil }
+            total += count
+        }
+        return total
+    }
+
+    private func rowCount(_ node: Syntax, file: SwiftUIFile, depth: Int) -> Int? {
+        if let item = node.as(CodeBlockItemSyntax.self) { return rowCount(Syntax(item.item), file: file, depth: depth) }
+        if let statement = node.as(ExpressionStmtSyntax.self) { return rowCount(Syntax(statement.expression), file: file, depth: depth) }
+        if let ifExpr = node.as(IfExprSyntax.self) {
+            var branches = [rowCount(ifExpr.body.statements.map(Syntax.init), file: file, depth: depth)]
+            switch ifExpr.elseBody {
+            case .ifExpr(let nested)?: branches.append(rowCount(Syntax(nested), file: file, depth: depth))
+            case .codeBlock(let block)?: branches.append(rowCount(block.statements.map(Syntax.init), file: file, depth: depth))
+            default: break
+            }
+            return branches.contains(where: { $0 == nil }) ? nil : branches.compactMap { $0 }.max()
+        }
+        if let switchExpr = node.as(SwitchExprSyntax.self) {
+            let counts = switchExpr.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
+                .map { rowCount($0.statements.map(Syntax.init), file: file, depth: depth) }
+            return counts.contains(where: { $0 == nil }) ? nil : counts.compactMap { $0 }.max()
+        }
+        if let config = node.as(IfConfigDeclSyntax.self) {
+            var counts: [Int?] = []
+            for clause in config.clauses where !clause.isNeverCompiled {
+                if case .statements(let statements)? = clause.elements { counts.append(rowCount(statements.map(Syntax.init), file: file, depth: depth)) }
+            }
+            return counts.contains(where: { $0 == nil }) ? nil : counts.compactMap { $0 }.max() ?? 0
+        }
+        guard let expression = node.as(ExprSyntax.self) else { return 0 }
+        guard let root = ViewBuilderContent.chainRoot(of: expression), let view = SwiftUIView(root: root, components: file.components)
+        else { return nil }
+        switch view.name {
+        case "ForEach": return nil
+        case "Group": return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
+        default: break
+        }
+        if view.isTypeCall { return 1 }
+        // A helper: count what it returns.
+        guard depth < 3 else { return nil }
+        let helper = file.helperViews(for: view)
+        guard !helper.isEmpty else { return nil }
+        return rowCount(helper.map { Syntax($0.chainEnd) }, file: file, depth: depth + 1)
+    }
+}
+
+private extension ViewBuilderContent {
+    /// The statements of a view's content closure.
+    static func viewStatements(of view: SwiftUIView) -> [Syntax] {
+        guard let closure = view.roledClosures.first(where: { $0.role == .content })?.closure else { return [] }
+        return closure.statements.map(Syntax.init)
+    }
+}

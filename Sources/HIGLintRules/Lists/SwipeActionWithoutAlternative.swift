@@ -1,0 +1,124 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A swipe button whose action the row's context menu does not also offer.
+///
+/// The context menus looked at are those on the same row view, those at the root of the row's `body`
+/// when the row is a view type declared in the same file, and a `.contextMenu(forSelectionType:)` on the
+/// row's `List`. A button matches when a title or a called function is the same. When a context menu's
+/// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
+/// nothing for that row. Other alternatives (the detail screen, a toolbar) are not looked for.
+struct SwipeActionWithoutAlternative: Rule {
+    static let description = RuleDescription(
+        id: "swipe-action-without-alternative",
+        name: "Swipe action without alternative",
+        section: .lists,
+        summary: "Every swipe action should also be in the row's context menu.",
+        rationale: """
+            Swipe actions are shortcuts, not the only path: nothing on screen says they exist, and they \
+            are awkward with VoiceOver, Switch Control and a pointer. The HIG asks that anything in \
+            `.swipeActions` also be reachable another way; a `.contextMenu` on the same row offers it \
+            with a long press or a secondary click.
+            """,
+        platforms: [.iOS, .visionOS],
+        triggeringExamples: [
+            """
+            ForEach(orders) { order in
+                OrderRow(order: order)
+                    .swipeActions {
+                        ↓Button("Archive", systemImage: "archivebox") { archive(order) }
+                    }
+            }
+            """,
+            """
+            MessageRow(message: message)
+                .swipeActions(edge: .leading) {
+                    ↓Button {
+                        toggleRead(message)
+                    } label: {
+                        Label(message.isRead ? "Unread" : "Read", systemImage: "envelope.badge")
+                    }
+                }
+                .contextMenu {
+                    Button("Reply", systemImage: "arrowshape.turn.up.left") { reply(to: message) }
+                }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            OrderRow(order: order)
+                .swipeActions {
+                    Button("Archive", systemImage: "archivebox") { archive(order) }
+                }
+                .contextMenu {
+                    Button("Archive", systemImage: "archivebox") { archive(order) }
+                    ShareLink(item: order.receiptURL)
+                }
+            """,
+            // Matched by the action it calls, with the context menu built by a helper.
+            """
+            struct OrderList: View {
+                var body: some View {
+                    List(orders) { order in
+                        OrderRow(order: order)
+                            .swipeActions { Button { archive(order) } label: { Image(systemName: "archivebox") } }
+                            .contextMenu { menu(for: order) }
+                    }
+                }
+                @ViewBuilder func menu(for order: Order) -> some View {
+                    Button("Move to Archive") { archive(order) }
+                }
+            }
+            """,
+            // The context menu is a custom view from another file: it cannot be read.
+            """
+            StatusRow(status: status)
+                .swipeActions { Button("Boost") { boost(status) } }
+                .contextMenu { StatusContextMenu(status: status) }
+            """,
+            """
+            List(selection: $selection) {
+                ForEach(mailboxes) { mailbox in
+                    Text(mailbox.name).swipeActions { Button("Mark Read") { markRead(mailbox) } }
+                }
+            }
+            .contextMenu(forSelectionType: Mailbox.ID.self) { ids in
+                Button("Mark Read") { markRead(ids) }
+            }
+            """,
+        ])
+
+    static let message = "This swipe action is not in the row's context menu; swipes are hidden and hard to use with VoiceOver, so offer the same action in `.contextMenu`."
+
+    static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let swipe = SwipeActionsModifier(node, in: context),
+              let alternatives = alternatives(for: swipe.row, in: context.file)
+        else { return }
+        for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
+            guard !alternatives.contains(where: button.matches), context.applies(at: button.view.nameToken) else { continue }
+            context.report(at: button.view.nameToken, message: Self.message)
+        }
+    }
+
+    /// The controls of the row's context menus, or `nil` when some of them cannot be seen.
+    private func alternatives(for row: SwiftUIView, in file: SwiftUIFile) -> [ActionButton]? {
+        var menus = row.modifiers(named: "contextMenu")
+        if row.isTypeCall, let body = file.types[row.writtenName]?.properties["body"]?.body {
+            menus += ViewBuilderContent.views(in: body).flatMap { $0.modifiers(named: "contextMenu") }
+        }
+        if case .row(let list) = file.rowPlacement(of: row) {
+            menus += list.modifiers(named: "contextMenu").filter { $0.hasArgument("forSelectionType") }
+        }
+        var buttons: [ActionButton] = []
+        for menu in menus {
+            guard let closure = menu.call?.closure("menuItems") ?? menu.call?.trailingClosure else { return nil }
+            let found = file.actionButtons(in: closure)
+            guard found.isComplete else { return nil }
+            buttons += found.buttons
+        }
+        return buttons
+    }
+}

@@ -1,0 +1,49 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `.swipeActions { … }` modifier found by the engine, with the row it is on and the buttons it offers.
+/// Shared by the swipe rules so they agree on what a swipe action is.
+struct SwipeActionsModifier {
+    let row: SwiftUIView
+    let modifier: Modifier
+    let content: ClosureExprSyntax
+
+    /// SwiftUI's `.swipeActions`, unless the file declares its own function of that name (`swipeActions(actionsArray:)`).
+    init?(_ node: Syntax, in context: RuleContext) {
+        guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "swipeActions",
+              !context.file.declaresFunction("swipeActions"),
+              let row = context.file.view(modifiedBy: member),
+              let modifier = row.modifiers.first(where: { $0.memberAccess.id == member.id }),
+              let content = modifier.call?.closure("content") ?? modifier.call?.trailingClosure
+        else { return nil }
+        self.row = row
+        self.modifier = modifier
+        self.content = content
+    }
+
+    /// The views written first in the content: the button a full swipe runs.
+    var firstView: SwiftUIView? { ViewBuilderContent.views(in: content.statements).first }
+}
+
+/// The words and symbols that mean an action destroys something.
+enum Destruction {
+    static let words = ["delete", "remove", "trash", "discard", "erase"]
+    static let symbols = ["trash", "trash.fill", "trash.circle", "xmark.bin", "minus.circle"]
+
+    /// Whether a button's title or symbol means destruction: `Delete`, `"action.remove"`, `trash.fill`, `minus.circle.fill`.
+    static func isMeant(by button: ActionButton, words: [String] = words, symbols: [String] = symbols) -> Bool {
+        let titleWords = button.titles.flatMap(Self.words(in:))
+        if titleWords.contains(where: { word in words.contains { word == $0 || word.hasPrefix($0) && $0.count >= 5 } }) {
+            return true
+        }
+        return button.symbols.contains { symbol in
+            symbols.contains { symbol == $0 || (symbol.hasPrefix($0 + ".") && !symbol.contains("slash")) }
+        }
+    }
+
+    /// `"account.action.deleteAll"` → `["account", "action", "delete", "all"]`.
+    static func words(in title: String) -> [String] {
+        title.split(whereSeparator: { !$0.isLetter }).flatMap { camelCaseWords(String($0)) }.map { $0.lowercased() }
+    }
+}

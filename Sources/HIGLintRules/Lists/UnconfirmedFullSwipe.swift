@@ -1,0 +1,155 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// `.swipeActions` whose full swipe runs a destructive first button that neither asks first nor can be undone.
+///
+/// The first button is the first view written in the closure (a same-type helper is resolved); when that
+/// view cannot be seen, the rule says nothing. "Asks first" and "can be undone" are read from the action
+/// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a closure the row
+/// was handed by its parent (`onDelete(user)`) is not judged.
+struct UnconfirmedFullSwipe: Rule {
+    static let description = RuleDescription(
+        id: "unconfirmed-full-swipe",
+        name: "Unconfirmed full swipe",
+        section: .lists,
+        summary: "A full swipe should not run a destructive action that neither asks first nor can be undone.",
+        rationale: """
+            A full swipe runs the first action without a tap, so a fast flick can delete by accident. \
+            The HIG allows it only for actions that can be undone or that ask first; otherwise pass \
+            `allowsFullSwipe: false` so the person has to tap the button.
+            """,
+        platforms: [.iOS, .visionOS],
+        triggeringExamples: [
+            """
+            OrderRow(order: order)
+                .↓swipeActions {
+                    Button(role: .destructive) { modelContext.delete(order) } label: {
+                        Label("Delete", systemImage: "trash")
+                    }
+                }
+            """,
+            """
+            Text(item.name)
+                .↓swipeActions(edge: .trailing, allowsFullSwipe: true) {
+                    if items.count > 1 {
+                        Button("Remove", systemImage: "minus.circle") { items.removeAll { $0.id == item.id } }
+                    }
+                }
+            """,
+            """
+            row
+            #if os(iOS)
+                .↓swipeActions { Button("Delete", role: .destructive) { store.delete(order) } }
+            #endif
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            OrderRow(order: order)
+                .swipeActions(allowsFullSwipe: false) {
+                    Button(role: .destructive) { modelContext.delete(order) } label: { Label("Delete", systemImage: "trash") }
+                }
+            """,
+            """
+            OrderRow(order: order)
+                .swipeActions {
+                    Button("Archive", systemImage: "archivebox") { store.archive(order) }
+                    Button("Delete", role: .destructive) { store.delete(order) }
+                }
+            """,
+            // Asks first.
+            """
+            struct Inbox: View {
+                @State private var pendingDeletion: Message?
+                var body: some View {
+                    List(messages) { message in
+                        Text(message.subject)
+                            .swipeActions {
+                                Button("Delete", systemImage: "trash") { pendingDeletion = message }.tint(.red)
+                            }
+                    }
+                    .alert("Delete message?", isPresented: Binding(get: { pendingDeletion != nil }, set: { _ in })) { }
+                }
+            }
+            """,
+            // Can be undone.
+            """
+            struct Notes: View {
+                @Environment(\\.undoManager) private var undoManager
+                var body: some View {
+                    List(notes) { note in
+                        Text(note.title).swipeActions {
+                            Button(role: .destructive) { delete(note) } label: { Label("Delete", systemImage: "trash") }
+                        }
+                    }
+                }
+                func delete(_ note: Note) {
+                    store.remove(note)
+                    undoManager?.registerUndo(withTarget: store) { $0.insert(note) }
+                }
+            }
+            """,
+            """
+            Row().swipeActions { actions }
+            """,
+            // A closure handed in by the parent, which may ask first.
+            """
+            struct UserRow: View {
+                var onDelete: (User) -> Void
+                var body: some View {
+                    Text(user.name).swipeActions { Button(role: .destructive) { onDelete(user) } label: { Text("Delete") } }
+                }
+            }
+            """,
+        ],
+        corrections: [
+            ("Row().↓swipeActions { Button(role: .destructive) { remove(item) } label: { Text(\"Delete\") } }",
+             "Row().swipeActions(allowsFullSwipe: false) { Button(role: .destructive) { remove(item) } label: { Text(\"Delete\") } }"),
+            ("Row().↓swipeActions(edge: .leading) { Button(\"Trash\", role: .destructive) { trash(item) } }",
+             "Row().swipeActions(edge: .leading, allowsFullSwipe: false) { Button(\"Trash\", role: .destructive) { trash(item) } }"),
+            ("Row().↓swipeActions(allowsFullSwipe: true) { Button(\"Delete\", role: .destructive) { remove(item) } }",
+             "Row().swipeActions(allowsFullSwipe: false) { Button(\"Delete\", role: .destructive) { remove(item) } }"),
+        ])
+
+    static let message = "A full swipe runs this destructive action at once, with no confirmation or undo; add `allowsFullSwipe: false`, ask first, or register undo."
+
+    static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let swipe = SwipeActionsModifier(node, in: context),
+              swipe.modifier.argument("allowsFullSwipe")?.expression.booleanLiteral != false,
+              context.applies(at: swipe.modifier.nameToken),
+              let first = context.file.actionButtons(in: swipe.content).buttons.first, first.view.name == "Button",
+              isWrittenFirst(first, in: swipe, file: context.file)
+        else { return }
+        let words = context.words("destructiveWords", default: Destruction.words)
+        let symbols = context.words("destructiveSymbols", default: Destruction.symbols)
+        guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols) else { return }
+        if let action = first.action, context.file.asksForConfirmation(action) || context.file.registersUndo(action)
+            || context.file.runsInjectedAction(action) {
+            return
+        }
+        context.report(at: swipe.modifier.nameToken, message: Self.message, fix: Self.fix(swipe.modifier))
+    }
+
+    /// The button found first is the one a full swipe runs only when nothing unseen comes before it.
+    private func isWrittenFirst(_ button: ActionButton, in swipe: SwipeActionsModifier, file: SwiftUIFile) -> Bool {
+        guard let firstView = swipe.firstView else { return false }
+        if firstView.nameToken.id == button.view.nameToken.id { return true }
+        return file.helperViews(for: firstView).first?.nameToken.id == button.view.nameToken.id
+    }
+
+    static func fix(_ modifier: Modifier) -> Fix? {
+        guard let call = modifier.call else { return nil }
+        let edit: TextEdit?
+        if let existing = call.argument("allowsFullSwipe") {
+            edit = FixBuilder.replace(existing.expression, with: "false")
+        } else if call.leftParen == nil {
+            edit = .insert("(allowsFullSwipe: false)", at: modifier.nameToken.endPositionBeforeTrailingTrivia.utf8Offset)
+        } else {
+            edit = FixBuilder.addArgument("allowsFullSwipe: false", to: call)
+        }
+        return edit.map { Fix(title: "Add `allowsFullSwipe: false`", edits: [$0]) }
+    }
+}
