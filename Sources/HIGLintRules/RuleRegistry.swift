@@ -2,6 +2,12 @@ import HIGLintCore
 
 /// Every rule HIGLint ships, in catalog order.
 public let allRules: [any Rule.Type] = [
+    // Collections and grids
+    FixedGridColumns.self,
+    GlassEffectInGrid.self,
+    EagerStackForDynamicData.self,
+    GridCellWithoutContextMenu.self,
+    TapGestureAsButton.self,
     // Images and media
     IconOnlyControlWithoutLabel.self,
     ImageMissingAccessibilityLabel.self,
