@@ -8,6 +8,15 @@ public let allRules: [any Rule.Type] = [
     EagerStackForDynamicData.self,
     GridCellWithoutContextMenu.self,
     TapGestureAsButton.self,
+    // Charts
+    ChartWithoutTitle.self,
+    ChartTitleNamesData.self,
+    LineMarkForCategories.self,
+    TooManySectors.self,
+    ColorOnlySeries.self,
+    ChartMissingAccessibility.self,
+    ChartCustomGesture.self,
+    SparklineWithAxes.self,
     // Images and media
     IconOnlyControlWithoutLabel.self,
     ImageMissingAccessibilityLabel.self,

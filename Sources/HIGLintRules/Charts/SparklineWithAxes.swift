@@ -1,0 +1,108 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A chart framed as small as a sparkline that still shows axes or a legend.
+///
+/// The frame is read from `.frame(width:height:)` on the chart, or where the helper or view type that is
+/// all chart is used in the same file; numbers may be literals or names initialised with literals.
+/// A chart whose marks have no series (`…(by:)`) draws no legend, so only its axes are asked for.
+struct SparklineWithAxes: Rule {
+    static let description = RuleDescription(
+        id: "sparkline-with-axes",
+        name: "Sparkline with axes",
+        section: .charts,
+        summary: "Small inline charts drop their axes and legend entirely.",
+        rationale: """
+            Small inline charts, sparklines in a row or a widget, have no room for axes and legends: \
+            the labels crowd out the line and become unreadable. Hide both axes and the legend, and let \
+            the surrounding text carry the numbers, so the chart still makes sense without them.
+            """,
+        triggeringExamples: [
+            """
+            HStack {
+                Text(stock.symbol)
+                ↓Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                    .frame(width: 80, height: 32)
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .chartXAxis(.hidden)
+                .chartYAxis(.hidden)
+                .frame(width: 80, height: 32)
+            """,
+            """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .frame(height: 220)
+            """,
+            """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .frame(width: 100, height: 120)
+            """,
+        ],
+        corrections: [
+            ("""
+            ↓Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .chartXAxis(.hidden)
+                .frame(width: 80, height: 32)
+            """, """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .chartXAxis(.hidden)
+                .frame(width: 80, height: 32)
+                .chartYAxis(.hidden)
+            """),
+            ("""
+            ↓Chart(readings) { reading in
+                LineMark(x: .value("Time", reading.date), y: .value("Value", reading.value))
+                    .foregroundStyle(by: .value("Sensor", reading.sensor))
+            }
+            .frame(height: 44)
+            """, """
+            Chart(readings) { reading in
+                LineMark(x: .value("Time", reading.date), y: .value("Value", reading.value))
+                    .foregroundStyle(by: .value("Sensor", reading.sensor))
+            }
+            .frame(height: 44)
+            .chartXAxis(.hidden)
+            .chartYAxis(.hidden)
+            .chartLegend(.hidden)
+            """),
+        ])
+
+    static let message = "This chart is sparkline-sized but still shows axes or a legend; hide them with `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)` and `.chartLegend(.hidden)`."
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let chart = context.chart(at: node) else { return }
+        let use = context.file.viewAtUse(ofDeclarationRootedAt: chart)
+        guard let size = context.file.frameSize(of: chart) ?? use.flatMap(context.file.frameSize), isSparkline(size) else { return }
+        let applied = chart.modifiers + (use?.modifiers ?? [])
+        var missing: [String] = []
+        for name in ["chartXAxis", "chartYAxis", "chartLegend"] where !applied.contains(where: { isHidden($0, name) }) {
+            if name == "chartLegend", !drawsLegend(chart, context.file) { continue }
+            missing.append(".\(name)(.hidden)")
+        }
+        guard !missing.isEmpty else { return }
+        let fix = Fix(title: "Hide the chart's axes and legend", edits: [FixBuilder.appendModifiers(missing, to: chart)])
+        context.report(at: chart.nameToken, message: Self.message, fix: fix)
+    }
+
+    /// Height ≤ 60, or width ≤ 120 with height ≤ 80.
+    private func isSparkline(_ size: FrameSize) -> Bool {
+        guard let height = size.height else { return false }
+        return height <= 60 || (size.width.map { $0 <= 120 } == true && height <= 80)
+    }
+
+    private func isHidden(_ modifier: Modifier, _ name: String) -> Bool {
+        modifier.name == name && (modifier.firstArgument?.memberName == "hidden")
+    }
+
+    /// A legend appears for series (`foregroundStyle(by:)`, `symbol(by:)`…) or when marks cannot all be seen.
+    private func drawsLegend(_ chart: SwiftUIView, _ file: SwiftUIFile) -> Bool {
+        let content = file.marks(of: chart)
+        return !content.isComplete || content.marks.contains { $0.modifiers.contains { $0.hasArgument("by") } }
+    }
+}
