@@ -151,9 +151,14 @@ extension SwiftUIFile {
 
     private static func isTitleText(_ view: SwiftUIView) -> Bool { view.name == "Text" || view.name == "Label" }
 
-    /// `HStack { Text("Steps"); Spacer(); Picker(…) }` above a chart.
+    /// A header above a chart: `HStack { Text("Steps"); Spacer(); Picker(…) }`, a `Menu` choosing the
+    /// metric, a custom `CardHeader { Label(…) }`: a stack, menu or custom view that shows a `Text` or `Label`.
     private static func isHeaderRow(_ view: SwiftUIView) -> Bool {
-        ["HStack", "VStack"].contains(view.name) && view.childViews(roles: [.content]).contains(where: isTitleText)
+        guard ["HStack", "VStack", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
+            && !["Chart", "Spacer", "Divider", "Image", "Rectangle", "Color"].contains(view.name))
+        else { return false }
+        return view.descendantViews(roles: [.content, .label, .title, .menuItems]).contains(where: isTitleText)
+            || view.writtenName.hasSuffix("Header") || view.writtenName.hasSuffix("Title")
     }
 
     private static func firstTextLiteral(in views: [SwiftUIView]) -> StringLiteralExprSyntax? {

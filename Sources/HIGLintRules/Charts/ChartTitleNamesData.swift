@@ -7,6 +7,7 @@ import SwiftSyntax
 ///
 /// Reads only string-literal titles from the places `chart-without-title` looks. One or two words,
 /// or a title ending in a data word (Data, Chart, Graph, Values, Statistics, Stats), names the data.
+/// A `.navigationTitle` is not judged: it names the screen, and navigation titles are short by design.
 /// Localisation keys (one token with dots or underscores, `stats.chart.title`) are not judged.
 struct ChartTitleNamesData: Rule {
     static let description = RuleDescription(
@@ -47,6 +48,12 @@ struct ChartTitleNamesData: Rule {
             }
             """,
             """
+            ScrollView {
+                Chart(samples) { LineMark(x: .value("Time", $0.date), y: .value("BPM", $0.bpm)) }
+            }
+            .navigationTitle("Heart Rate")
+            """,
+            """
             Section {
                 Chart(samples) { LineMark(x: .value("Time", $0.date), y: .value("BPM", $0.bpm)) }
             } header: {
@@ -61,7 +68,8 @@ struct ChartTitleNamesData: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let chart = context.chart(at: node), let literal = context.file.titleLookup(of: chart).title?.literal,
+        guard let chart = context.chart(at: node), let title = context.file.titleLookup(of: chart).title,
+              title.source != .navigationTitle, let literal = title.literal,
               let text = ExprSyntax(literal).plainStringLiteral
         else { return }
         let words = text.split(whereSeparator: { $0.isWhitespace })

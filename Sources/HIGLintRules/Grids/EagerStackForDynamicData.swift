@@ -7,7 +7,9 @@ import SwiftSyntax
 /// A data source is a `@Query`/`@FetchRequest`/`@SectionedFetchRequest` property, a collection reached
 /// through an observed model (`@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`,
 /// `@Bindable`, or `@State` holding an `@Observable` class of this file or a `…Model`/`…Store`), or items
-/// that load the next page from their `.onAppear`/`.task`. Plain arrays passed in, literals, literal
+/// that load the next page from their `.onAppear`/`.task`. Only a model's own collection counts
+/// (`model.posts`); a collection inside one of its values (`model.item.tags`) belongs to one item and
+/// is usually short. Plain arrays passed in, literals, literal
 /// ranges and `.prefix(N)` with N ≤ 12 are left alone: their size is unknown or small.
 struct EagerStackForDynamicData: Rule {
     static let description = RuleDescription(
@@ -81,6 +83,14 @@ struct EagerStackForDynamicData: Rule {
             }
             """,
             """
+            struct ItemDetail: View {
+                @StateObject private var model: ItemModel
+                var body: some View {
+                    ScrollView(.horizontal) { HStack { ForEach(model.item.keywords, id: \\.self) { Badge(title: $0) } } }
+                }
+            }
+            """,
+            """
             ScrollView {
                 VStack { ForEach(0..<10) { index in Text("Row \\(index)") } }
             }
@@ -128,7 +138,7 @@ struct EagerStackForDynamicData: Rule {
         if path.first == "self" { path.removeFirst() }
         guard let root = path.first, let property = file.property(root, in: file.enclosingType(of: node.root)) else { return false }
         if !property.attributes.filter(Self.queryAttributes.contains).isEmpty { return true }
-        guard path.count >= 2 else { return false }
+        guard path.count == 2 else { return false }
         if !property.attributes.filter(Self.observedAttributes.contains).isEmpty { return true }
         if property.hasAttribute("State"), let type = modelType(of: property) {
             return isObservableModel(type, file)

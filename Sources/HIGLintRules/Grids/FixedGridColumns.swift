@@ -7,7 +7,10 @@ import SwiftSyntax
 /// The columns are read inline or through a `let`/`var` of the same type, block or file. A count that
 /// depends on anything at run time (a size class, geometry, a ternary, a computed property with
 /// branches, a function call) is left alone, as are seven tracks (a week) and grids whose `ForEach`
-/// runs over days, weekdays, months or hours: the data has that shape on every screen.
+/// runs over days, weekdays, months or hours: the data has that shape on every screen. A grid with
+/// no `ForEach` (hand-written cells, label/value pairs, a helper function passed as `content:`) lays
+/// out a fixed table, not a collection, and is left alone too. tvOS and watchOS are not checked: each
+/// has one screen width, so there is nothing to reflow to.
 struct FixedGridColumns: Rule {
     static let description = RuleDescription(
         id: "fixed-grid-columns",
@@ -20,6 +23,7 @@ struct FixedGridColumns: Rule {
             `.flexible` columns is right for one width only: cells are squeezed on a phone and stretched \
             on an iPad or in a wide window.
             """,
+        platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
             """
             struct PhotoGrid: View {
@@ -77,6 +81,14 @@ struct FixedGridColumns: Rule {
             }
             """,
             """
+            LazyVGrid(columns: [GridItem(.flexible(), alignment: .leading), GridItem(.flexible(), alignment: .trailing)]) {
+                Text("Carbs")
+                Text(carbs, format: .number)
+                Text("Fat")
+                Text(fat, format: .number)
+            }
+            """,
+            """
             LazyVGrid(columns: [GridItem(.fixed(64)), GridItem(.adaptive(minimum: 100))]) {
                 ForEach(items) { ItemCell(item: $0) }
             }
@@ -95,7 +107,7 @@ struct FixedGridColumns: Rule {
               !context.file.declaresType(view.name), context.applies(at: call),
               let tracks = view.argument(label)?.expression,
               let count = trackCount(tracks, in: context.file), count != 7,
-              !repeatsStructuredData(view)
+              repeatsCollection(view, context.file), !repeatsStructuredData(view)
         else { return }
         context.report(at: view.nameToken, message: Self.message)
     }
@@ -127,6 +139,13 @@ struct FixedGridColumns: Rule {
         let kind = size.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? size.expression.memberName
         return kind == "fixed" || kind == "flexible"
+    }
+
+    /// Whether the grid's content repeats a `ForEach` (directly, or in a same-type helper it uses).
+    private func repeatsCollection(_ grid: SwiftUIView, _ file: SwiftUIFile) -> Bool {
+        let views = grid.descendantViews(roles: [.content])
+        let built = views.filter { !$0.isTypeCall }.flatMap { file.helperViews(for: $0) }
+        return (views + built + built.flatMap { $0.descendantViews(roles: [.content]) }).contains { $0.name == "ForEach" }
     }
 
     /// A `ForEach` over days, weekdays, months or hours: the columns mirror the data, not the screen.

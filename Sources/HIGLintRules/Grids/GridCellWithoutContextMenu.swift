@@ -6,7 +6,9 @@ import SwiftSyntax
 ///
 /// The cell is the view written directly in the `ForEach` (or a same-type helper that builds it); it is
 /// tappable when it is a `Button` or `NavigationLink` or has `.onTapGesture`. A context menu added inside
-/// a custom cell type is not seen, so cells built by a view type of this file are looked into.
+/// a custom cell type is not seen; one added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
+/// counts. Picker grids, whose one action is choosing (assigning a `selected…`/`current…` value then
+/// dismissing or showing it in the cell, or calling `set…(`, as an app icon chooser does), have no secondary actions and are left alone.
 struct GridCellWithoutContextMenu: Rule {
     static let description = RuleDescription(
         id: "grid-cell-without-context-menu",
@@ -59,6 +61,21 @@ struct GridCellWithoutContextMenu: Rule {
             }
             """,
             """
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 72))]) {
+                ForEach(AppIcon.allCases) { icon in
+                    Button { selectedIcon = icon; dismiss() } label: { Image(icon.previewName) }
+                }
+            }
+            """,
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(bookmarks) { bookmark in
+                    Button { open(bookmark) } label: { BookmarkCell(bookmark: bookmark) }
+                        .modifier(BookmarkContextMenu(bookmark: bookmark))
+                }
+            }
+            """,
+            """
             VStack {
                 ForEach(options) { option in
                     Button(option.title) { choose(option) }
@@ -78,12 +95,37 @@ struct GridCellWithoutContextMenu: Rule {
               ["LazyVGrid", "LazyHGrid"].contains(placement.container.name), !context.file.declaresType(placement.container.name),
               !forEach.hasModifier("contextMenu")
         else { return }
-        for cell in forEach.childViews(roles: [.content]) where !cell.hasModifier("contextMenu") {
+        for cell in forEach.childViews(roles: [.content]) where !hasContextMenu(cell) {
             let built = context.file.helperViews(for: cell)
-            guard !built.contains(where: { $0.hasModifier("contextMenu") }),
+            guard !built.contains(where: hasContextMenu), !isChoice(cell),
                   let target = tapTarget(of: cell) ?? built.lazy.compactMap(tapTarget).first
             else { continue }
             context.report(at: target, message: Self.message)
+        }
+    }
+
+    private func hasContextMenu(_ view: SwiftUIView) -> Bool {
+        view.modifiers.contains { modifier in
+            modifier.name == "contextMenu"
+                || (modifier.name == "modifier" && modifier.firstArgument?.trimmedDescription.contains("ContextMenu") == true)
+        }
+    }
+
+    /// A cell whose action only makes a choice: `model.setAlternateAppIcon(icon:)`, or `selectedIcon = name`
+    /// followed by `dismiss()` or shown in the cell itself (`currentIcon == icon` draws the checkmark).
+    private func isChoice(_ cell: SwiftUIView) -> Bool {
+        let action = cell.roledClosures.first { $0.role == .action }?.closure
+            ?? cell.modifiers.first { $0.name == "onTapGesture" }?.closures.first?.closure
+        guard let action else { return false }
+        let tokens = Array(action.tokens(viewMode: .sourceAccurate))
+        let cellTokens = cell.chainEnd.tokens(viewMode: .sourceAccurate).map(\.text)
+        return tokens.contains { token in
+            guard case .identifier(let name) = token.tokenKind, let first = camelCaseWords(name).first?.lowercased() else { return false }
+            let next = token.nextToken(viewMode: .sourceAccurate)
+            if ["selected", "current", "chosen"].contains(first), next?.text == "=" {
+                return tokens.contains { $0.text == "dismiss" } || cellTokens.filter { $0 == name }.count > 1
+            }
+            return first == "set" && name.count > 3 && next?.tokenKind == .leftParen
         }
     }
 
