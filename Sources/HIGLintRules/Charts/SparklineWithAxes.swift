@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// The frame is read from `.frame(width:height:)` on the chart, or where the helper or view type that is
 /// all chart is used in the same file; numbers may be literals or names initialised with literals.
-/// A chart whose marks have no series (`…(by:)`) draws no legend, so only its axes are asked for.
+/// As the catalog says, all three must be hidden, even where the marks have no series and the legend
+/// would stay empty: hiding it states the intent and survives a series being added later.
 struct SparklineWithAxes: Rule {
     static let description = RuleDescription(
         id: "sparkline-with-axes",
@@ -32,6 +33,7 @@ struct SparklineWithAxes: Rule {
             Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
                 .chartXAxis(.hidden)
                 .chartYAxis(.hidden)
+                .chartLegend(.hidden)
                 .frame(width: 80, height: 32)
             """,
             """
@@ -53,6 +55,7 @@ struct SparklineWithAxes: Rule {
                 .chartXAxis(.hidden)
                 .frame(width: 80, height: 32)
                 .chartYAxis(.hidden)
+                .chartLegend(.hidden)
             """),
             ("""
             ↓Chart(readings) { reading in
@@ -72,7 +75,7 @@ struct SparklineWithAxes: Rule {
             """),
         ])
 
-    static let message = "This chart is sparkline-sized but still shows axes or a legend; hide them with `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)` and `.chartLegend(.hidden)`."
+    static let message = "This chart is sparkline-sized but does not hide all of its axes and legend; add `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)` and `.chartLegend(.hidden)`."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
     func visit(_ node: Syntax, in context: RuleContext) {
@@ -82,7 +85,6 @@ struct SparklineWithAxes: Rule {
         let applied = chart.modifiers + (use?.modifiers ?? [])
         var missing: [String] = []
         for name in ["chartXAxis", "chartYAxis", "chartLegend"] where !applied.contains(where: { isHidden($0, name) }) {
-            if name == "chartLegend", !drawsLegend(chart, context.file) { continue }
             missing.append(".\(name)(.hidden)")
         }
         guard !missing.isEmpty else { return }
@@ -98,11 +100,5 @@ struct SparklineWithAxes: Rule {
 
     private func isHidden(_ modifier: Modifier, _ name: String) -> Bool {
         modifier.name == name && (modifier.firstArgument?.memberName == "hidden")
-    }
-
-    /// A legend appears for series (`foregroundStyle(by:)`, `symbol(by:)`…) or when marks cannot all be seen.
-    private func drawsLegend(_ chart: SwiftUIView, _ file: SwiftUIFile) -> Bool {
-        let content = file.marks(of: chart)
-        return !content.isComplete || content.marks.contains { $0.modifiers.contains { $0.hasArgument("by") } }
     }
 }

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// tappable when it is a `Button` or `NavigationLink` or has `.onTapGesture`. A context menu added inside
 /// a custom cell type is not seen; one added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
 /// counts. Picker grids, whose one action is choosing (assigning a `selected…`/`current…` value then
-/// dismissing or showing it in the cell, or calling `set…(`, as an app icon chooser does), have no secondary actions and are left alone.
+/// dismissing, or calling `set…(`, as an app icon chooser does), have no secondary actions and are left alone.
 struct GridCellWithoutContextMenu: Rule {
     static let description = RuleDescription(
         id: "grid-cell-without-context-menu",
@@ -111,19 +111,19 @@ struct GridCellWithoutContextMenu: Rule {
         }
     }
 
-    /// A cell whose action only makes a choice: `model.setAlternateAppIcon(icon:)`, or `selectedIcon = name`
-    /// followed by `dismiss()` or shown in the cell itself (`currentIcon == icon` draws the checkmark).
+    /// A cell whose action only makes a choice and leaves: `model.setAlternateAppIcon(icon:)`, or
+    /// `selectedIcon = name` followed by `dismiss()`. Selecting a day or a photo in place is a primary
+    /// action like any other, and such cells still want a menu.
     private func isChoice(_ cell: SwiftUIView) -> Bool {
         let action = cell.roledClosures.first { $0.role == .action }?.closure
             ?? cell.modifiers.first { $0.name == "onTapGesture" }?.closures.first?.closure
         guard let action else { return false }
         let tokens = Array(action.tokens(viewMode: .sourceAccurate))
-        let cellTokens = cell.chainEnd.tokens(viewMode: .sourceAccurate).map(\.text)
         return tokens.contains { token in
             guard case .identifier(let name) = token.tokenKind, let first = camelCaseWords(name).first?.lowercased() else { return false }
             let next = token.nextToken(viewMode: .sourceAccurate)
             if ["selected", "current", "chosen"].contains(first), next?.text == "=" {
-                return tokens.contains { $0.text == "dismiss" } || cellTokens.filter { $0 == name }.count > 1
+                return tokens.contains { $0.text == "dismiss" }
             }
             return first == "set" && name.count > 3 && next?.tokenKind == .leftParen
         }
