@@ -130,8 +130,10 @@ extension SwiftUIFile {
         case _ where titleTransparentContainers.contains(container.name):
             let siblings = container.childViews(roles: [.content])
             guard let index = siblings.firstIndex(where: { $0.root.id == child.root.id }), index > 0 else { return nil }
-            // The run of texts right before the chart: its first is the title ("Total sales", then the value).
-            var run = siblings[..<index].reversed().prefix { isTitleText($0) || isHeaderRow($0) }
+            // The run of texts right before the chart (past spacers and dividers): its first is the
+            // title ("Total sales", then the value).
+            var run = siblings[..<index].reversed().drop { ["Spacer", "Divider"].contains($0.name) }
+                .prefix { isTitleText($0) || isHeaderRow($0) }
             guard !run.isEmpty else { return nil }
             if isHeaderRow(run.first!) { run = run.prefix(1) }
             let title = run.last!

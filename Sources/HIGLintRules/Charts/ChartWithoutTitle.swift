@@ -86,6 +86,18 @@ struct ChartWithoutTitle: Rule {
             }
             """,
             """
+            struct KPIRow: View {
+                var body: some View {
+                    HStack {
+                        Text("Conversion")
+                        Spacer()
+                        Chart(points) { LineMark(x: .value("Day", $0.date), y: .value("Rate", $0.rate)) }
+                            .frame(width: 100, height: 40)
+                    }
+                }
+            }
+            """,
+            """
             struct SalesChart: View {
                 let sales: [Sale]
                 var body: some View {
