@@ -12,6 +12,21 @@ public let allRules: [any Rule.Type] = [
     CustomSelectionCheckmark.self,
     RefreshableWithRefreshButton.self,
     SingleRowSections.self,
+    // Collections and grids
+    FixedGridColumns.self,
+    GlassEffectInGrid.self,
+    EagerStackForDynamicData.self,
+    GridCellWithoutContextMenu.self,
+    TapGestureAsButton.self,
+    // Charts
+    ChartWithoutTitle.self,
+    ChartTitleNamesData.self,
+    LineMarkForCategories.self,
+    TooManySectors.self,
+    ColorOnlySeries.self,
+    ChartMissingAccessibility.self,
+    ChartCustomGesture.self,
+    SparklineWithAxes.self,
     // Images and media
     IconOnlyControlWithoutLabel.self,
     ImageMissingAccessibilityLabel.self,

@@ -1,0 +1,64 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A chart that gives VoiceOver neither labelled marks nor a description of its own.
+///
+/// Marks are followed through `ForEach`, `Plot` and same-type helpers; a chart whose content cannot
+/// all be seen (a custom `ChartContent`, a helper in another file) is left alone, as is a chart hidden
+/// from accessibility or given its own representation.
+struct ChartMissingAccessibility: Rule {
+    static let description = RuleDescription(
+        id: "chart-missing-accessibility",
+        name: "Chart missing accessibility",
+        section: .charts,
+        defaultSeverity: .note,
+        summary: "Give a chart's marks accessibility labels and values, or the chart an audio graph.",
+        rationale: """
+            VoiceOver users need the same answer from a chart as everyone else. Swift Charts reads the \
+            plotted values by default, often as raw numbers and dates with no context. Provide \
+            `.accessibilityLabel` and `.accessibilityValue` on the marks, or an audio graph with \
+            `.accessibilityChartDescriptor` (an `AXChartDescriptorRepresentable`).
+            """,
+        triggeringExamples: [
+            """
+            ↓Chart(steps) { day in
+                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.count))
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            Chart(steps) { day in
+                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.count))
+                    .accessibilityLabel(day.date.formatted(.dateTime.weekday(.wide)))
+                    .accessibilityValue("\\(day.count) steps")
+            }
+            """,
+            """
+            Chart(steps) { day in
+                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.count))
+            }
+            .accessibilityChartDescriptor(StepsDescriptor(steps: steps))
+            """,
+            """
+            Chart { GlucoseContent(readings: readings) }
+            """,
+        ])
+
+    static let message = "This chart's marks have no accessibility label or value; add them, or an audio graph with `.accessibilityChartDescriptor`."
+    static let ownDescriptions: Set<String> = ["accessibilityChartDescriptor", "accessibilityRepresentation", "accessibilityChildren"]
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let chart = context.chart(at: node), !chart.isAccessibilityHidden,
+              !chart.modifiers.contains(where: { Self.ownDescriptions.contains($0.name) }),
+              !(chart.hasAccessibilityLabel && chart.hasModifier("accessibilityValue"))
+        else { return }
+        let content = context.file.marks(of: chart)
+        guard content.isComplete, !content.marks.isEmpty,
+              !content.marks.contains(where: { $0.hasAccessibilityLabel || $0.hasModifier("accessibilityValue") })
+        else { return }
+        context.report(at: chart.nameToken, message: Self.message)
+    }
+}

@@ -1,0 +1,127 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `Chart` with no title around it.
+///
+/// Titles are looked for in a `GroupBox`/`Section` label or header, a `Text` (or a header row with a
+/// `Text`) right before the chart in the same stack, a custom container given a `title:` or a string,
+/// `.accessibilityLabel` on the chart, and `.navigationTitle` in the same view, following the chart
+/// through helpers and view types used in the same file. A chart that is all of a view whose use is
+/// in another file is left alone: its title may be given there.
+struct ChartWithoutTitle: Rule {
+    static let description = RuleDescription(
+        id: "chart-without-title",
+        name: "Chart without title",
+        section: .charts,
+        summary: "A chart needs a title that says what question it answers.",
+        rationale: """
+            A chart must answer one question at a glance, and the title is where it says which. Without \
+            one, people must reverse-engineer the question from axes and marks, and VoiceOver has nothing \
+            to announce before the data. Put the chart in a `GroupBox` or `Section` with a label, or \
+            give it a `Text` title right above it.
+            """,
+        triggeringExamples: [
+            """
+            struct ActivityView: View {
+                let days: [DailySteps]
+                var body: some View {
+                    VStack {
+                        ↓Chart(days) { day in
+                            BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+                        }
+                        .frame(height: 200)
+                        Text("Data from Health")
+                    }
+                }
+            }
+            """,
+            """
+            struct StatsView: View {
+                var body: some View {
+                    List {
+                        Section {
+                            ↓Chart { ForEach(sales) { BarMark(x: .value("Month", $0.month), y: .value("Sales", $0.total)) } }
+                        }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            struct ActivityView: View {
+                var body: some View {
+                    GroupBox("Steps per day, this week") {
+                        Chart(days) { BarMark(x: .value("Day", $0.date), y: .value("Steps", $0.steps)) }
+                    }
+                }
+            }
+            """,
+            """
+            struct ActivityView: View {
+                var body: some View {
+                    VStack(alignment: .leading) {
+                        Text("You walked more on weekends")
+                            .font(.headline)
+                        chart
+                    }
+                }
+                var chart: some View {
+                    Chart(days) { BarMark(x: .value("Day", $0.date), y: .value("Steps", $0.steps)) }
+                }
+            }
+            """,
+            """
+            struct StatsView: View {
+                var body: some View {
+                    List {
+                        Section {
+                            Chart { ForEach(sales) { BarMark(x: .value("Month", $0.month), y: .value("Sales", $0.total)) } }
+                        } header: {
+                            Text("Sales grew every month")
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            struct KPIRow: View {
+                var body: some View {
+                    HStack {
+                        Text("Conversion")
+                        Spacer()
+                        Chart(points) { LineMark(x: .value("Day", $0.date), y: .value("Rate", $0.rate)) }
+                            .frame(width: 100, height: 40)
+                    }
+                }
+            }
+            """,
+            """
+            struct SalesChart: View {
+                let sales: [Sale]
+                var body: some View {
+                    Chart(sales) { BarMark(x: .value("Month", $0.month), y: .value("Sales", $0.total)) }
+                }
+            }
+            """,
+            """
+            struct TrendView: View {
+                var body: some View {
+                    ScrollView {
+                        Chart(points) { LineMark(x: .value("Date", $0.date), y: .value("Weight", $0.kilograms)) }
+                    }
+                    .navigationTitle("Weight trend")
+                }
+            }
+            """,
+        ])
+
+    static let message = "This chart has no title; put it in a GroupBox or Section with a label, or give it a Text title that states its question."
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let chart = context.chart(at: node), case .untitled = context.file.titleLookup(of: chart) else { return }
+        context.report(at: chart.nameToken, message: Self.message)
+    }
+}

@@ -1,0 +1,104 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A chart framed as small as a sparkline that still shows axes or a legend.
+///
+/// The frame is read from `.frame(width:height:)` on the chart, or where the helper or view type that is
+/// all chart is used in the same file; numbers may be literals or names initialised with literals.
+/// As the catalog says, all three must be hidden, even where the marks have no series and the legend
+/// would stay empty: hiding it states the intent and survives a series being added later.
+struct SparklineWithAxes: Rule {
+    static let description = RuleDescription(
+        id: "sparkline-with-axes",
+        name: "Sparkline with axes",
+        section: .charts,
+        summary: "Small inline charts drop their axes and legend entirely.",
+        rationale: """
+            Small inline charts, sparklines in a row or a widget, have no room for axes and legends: \
+            the labels crowd out the line and become unreadable. Hide both axes and the legend, and let \
+            the surrounding text carry the numbers, so the chart still makes sense without them.
+            """,
+        triggeringExamples: [
+            """
+            HStack {
+                Text(stock.symbol)
+                ↓Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                    .frame(width: 80, height: 32)
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .chartXAxis(.hidden)
+                .chartYAxis(.hidden)
+                .chartLegend(.hidden)
+                .frame(width: 80, height: 32)
+            """,
+            """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .frame(height: 220)
+            """,
+            """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .frame(width: 100, height: 120)
+            """,
+        ],
+        corrections: [
+            ("""
+            ↓Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .chartXAxis(.hidden)
+                .frame(width: 80, height: 32)
+            """, """
+            Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
+                .chartXAxis(.hidden)
+                .frame(width: 80, height: 32)
+                .chartYAxis(.hidden)
+                .chartLegend(.hidden)
+            """),
+            ("""
+            ↓Chart(readings) { reading in
+                LineMark(x: .value("Time", reading.date), y: .value("Value", reading.value))
+                    .foregroundStyle(by: .value("Sensor", reading.sensor))
+            }
+            .frame(height: 44)
+            """, """
+            Chart(readings) { reading in
+                LineMark(x: .value("Time", reading.date), y: .value("Value", reading.value))
+                    .foregroundStyle(by: .value("Sensor", reading.sensor))
+            }
+            .frame(height: 44)
+            .chartXAxis(.hidden)
+            .chartYAxis(.hidden)
+            .chartLegend(.hidden)
+            """),
+        ])
+
+    static let message = "This chart is sparkline-sized but does not hide all of its axes and legend; add `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)` and `.chartLegend(.hidden)`."
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let chart = context.chart(at: node) else { return }
+        let use = context.file.viewAtUse(ofDeclarationRootedAt: chart)
+        guard let size = context.file.frameSize(of: chart) ?? use.flatMap(context.file.frameSize), isSparkline(size) else { return }
+        let applied = chart.modifiers + (use?.modifiers ?? [])
+        var missing: [String] = []
+        for name in ["chartXAxis", "chartYAxis", "chartLegend"] where !applied.contains(where: { isHidden($0, name) }) {
+            missing.append(".\(name)(.hidden)")
+        }
+        guard !missing.isEmpty else { return }
+        let fix = Fix(title: "Hide the chart's axes and legend", edits: [FixBuilder.appendModifiers(missing, to: chart)])
+        context.report(at: chart.nameToken, message: Self.message, fix: fix)
+    }
+
+    /// Height ≤ 60, or width ≤ 120 with height ≤ 80.
+    private func isSparkline(_ size: FrameSize) -> Bool {
+        guard let height = size.height else { return false }
+        return height <= 60 || (size.width.map { $0 <= 120 } == true && height <= 80)
+    }
+
+    private func isHidden(_ modifier: Modifier, _ name: String) -> Bool {
+        modifier.name == name && (modifier.firstArgument?.memberName == "hidden")
+    }
+}

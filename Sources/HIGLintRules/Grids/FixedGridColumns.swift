@@ -1,0 +1,160 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `LazyVGrid`/`LazyHGrid` whose tracks are all `.fixed` or `.flexible`, with a count the source fixes.
+///
+/// The columns are read inline or through a `let`/`var` of the same type, block or file. A count that
+/// depends on anything at run time (a size class, geometry, a ternary, a computed property with
+/// branches, a function call) is left alone, as are seven tracks (a week) and grids whose `ForEach`
+/// runs over days, weekdays, months or hours: the data has that shape on every screen. A grid with
+/// no `ForEach` (hand-written cells, label/value pairs, a helper function passed as `content:`) lays
+/// out a fixed table, not a collection, and is left alone too. tvOS and watchOS are not checked: each
+/// has one screen width, so there is nothing to reflow to.
+struct FixedGridColumns: Rule {
+    static let description = RuleDescription(
+        id: "fixed-grid-columns",
+        name: "Fixed grid columns",
+        section: .grids,
+        summary: "A lazy grid with a fixed number of fixed or flexible columns does not reflow; prefer adaptive columns.",
+        rationale: """
+            The HIG asks for adaptive columns, `GridItem(.adaptive(minimum: 140))`, so a grid reflows from \
+            iPhone portrait to a Mac window without per-device code. A hard-coded number of `.fixed` or \
+            `.flexible` columns is right for one width only: cells are squeezed on a phone and stretched \
+            on an iPad or in a wide window.
+            """,
+        platforms: [.iOS, .macOS, .visionOS],
+        triggeringExamples: [
+            """
+            struct PhotoGrid: View {
+                private let columns = [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())]
+                let photos: [Photo]
+                var body: some View {
+                    ScrollView {
+                        ↓LazyVGrid(columns: columns, spacing: 8) {
+                            ForEach(photos) { PhotoCell(photo: $0) }
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            ↓LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: 12), count: 2)) {
+                ForEach(products) { ProductCard(product: $0) }
+            }
+            """,
+            """
+            ↓LazyHGrid(rows: [.init(.fixed(80)), .init(.fixed(80))]) {
+                ForEach(stickers) { StickerView(sticker: $0) }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            private let columns = [GridItem(.adaptive(minimum: 120))]
+            var body: some View {
+                LazyVGrid(columns: columns) { ForEach(photos) { PhotoCell(photo: $0) } }
+            }
+            """,
+            """
+            @Environment(\\.horizontalSizeClass) private var sizeClass
+            private var columns: [GridItem] {
+                Array(repeating: GridItem(.flexible()), count: sizeClass == .compact ? 2 : 4)
+            }
+            var body: some View {
+                LazyVGrid(columns: columns) { ForEach(photos) { PhotoCell(photo: $0) } }
+            }
+            """,
+            """
+            LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: 7)) {
+                ForEach(calendarDays) { DayCell(day: $0) }
+            }
+            """,
+            """
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
+                ForEach(weekdays, id: \\.self) { Text($0) }
+            }
+            """,
+            """
+            LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: columnCount)) {
+                ForEach(photos) { PhotoCell(photo: $0) }
+            }
+            """,
+            """
+            LazyVGrid(columns: [GridItem(.flexible(), alignment: .leading), GridItem(.flexible(), alignment: .trailing)]) {
+                Text("Carbs")
+                Text(carbs, format: .number)
+                Text("Fat")
+                Text(fat, format: .number)
+            }
+            """,
+            """
+            LazyVGrid(columns: [GridItem(.fixed(64)), GridItem(.adaptive(minimum: 100))]) {
+                ForEach(items) { ItemCell(item: $0) }
+            }
+            """,
+        ])
+
+    static let message = "This grid has a fixed number of fixed or flexible columns and will not reflow with the width; use `GridItem(.adaptive(minimum:))`."
+    /// Words of a `ForEach` collection whose shape fixes the number of tracks.
+    static let structuredDataWords: Set<String> = ["day", "days", "weekday", "weekdays", "month", "months", "hour", "hours", "week", "weeks"]
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
+              let label = ["LazyVGrid": "columns", "LazyHGrid": "rows"][view.name], view.isTypeCall,
+              !context.file.declaresType(view.name), context.applies(at: call),
+              let tracks = view.argument(label)?.expression,
+              let count = trackCount(tracks, in: context.file), count != 7,
+              repeatsCollection(view, context.file), !repeatsStructuredData(view)
+        else { return }
+        context.report(at: view.nameToken, message: Self.message)
+    }
+
+    /// The number of tracks when every one is fixed or flexible and the count is written in the source.
+    private func trackCount(_ expression: ExprSyntax, in file: SwiftUIFile, depth: Int = 0) -> Int? {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            guard !array.elements.isEmpty, array.elements.allSatisfy({ isFixedOrFlexible($0.expression) }) else { return nil }
+            return array.elements.count
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+           call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
+           let item = call.argument("repeating")?.expression, isFixedOrFlexible(item),
+           let count = call.argument("count")?.expression.as(IntegerLiteralExprSyntax.self) {
+            return Int(count.literal.text)
+        }
+        guard depth < 3, expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
+              let value = file.initialValue(of: expression), value.id != expression.id
+        else { return nil }
+        return trackCount(value, in: file, depth: depth + 1)
+    }
+
+    /// `GridItem()`, `GridItem(.flexible())`, `GridItem(.fixed(80), spacing: 8)`, `.init(.flexible())`.
+    private func isFixedOrFlexible(_ item: ExprSyntax) -> Bool {
+        guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
+        let callee = call.calledExpression.trimmedDescription
+        guard callee == "GridItem" || callee == ".init" || callee == "GridItem.init" else { return false }
+        guard let size = call.arguments.first, size.label == nil || size.label?.text == "size" else { return true }
+        let kind = size.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? size.expression.memberName
+        return kind == "fixed" || kind == "flexible"
+    }
+
+    /// Whether the grid's content repeats a `ForEach` (directly, or in a same-type helper it uses).
+    private func repeatsCollection(_ grid: SwiftUIView, _ file: SwiftUIFile) -> Bool {
+        let views = grid.descendantViews(roles: [.content])
+        let built = views.filter { !$0.isTypeCall }.flatMap { file.helperViews(for: $0) }
+        return (views + built + built.flatMap { $0.descendantViews(roles: [.content]) }).contains { $0.name == "ForEach" }
+    }
+
+    /// A `ForEach` over days, weekdays, months or hours: the columns mirror the data, not the screen.
+    private func repeatsStructuredData(_ grid: SwiftUIView) -> Bool {
+        grid.descendantViews(roles: [.content]).contains { view in
+            guard view.name == "ForEach", let data = view.repeatedData else { return false }
+            return data.tokens(viewMode: .sourceAccurate).contains { token in
+                camelCaseWords(token.text).contains { Self.structuredDataWords.contains($0.lowercased()) }
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A tappable cell of a lazy grid's `ForEach` with no `.contextMenu`.
+///
+/// The cell is the view written directly in the `ForEach` (or a same-type helper that builds it); it is
+/// tappable when it is a `Button` or `NavigationLink` or has `.onTapGesture`. A context menu added inside
+/// a custom cell type is not seen; one added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
+/// counts. Picker grids, whose one action is choosing (assigning a `selected…`/`current…` value then
+/// dismissing, or calling `set…(`, as an app icon chooser does), have no secondary actions and are left alone.
+struct GridCellWithoutContextMenu: Rule {
+    static let description = RuleDescription(
+        id: "grid-cell-without-context-menu",
+        name: "Grid cell without context menu",
+        section: .grids,
+        defaultSeverity: .note,
+        summary: "Tappable grid cells should offer their secondary actions in a context menu, like list rows.",
+        rationale: """
+            The HIG asks to give tappable cells a clear pressed state and a context menu, the same as \
+            list rows. A touch and hold (or a secondary click) on a cell is where people look for Share, \
+            Favorite or Delete; without a menu those actions need a detour through the detail screen.
+            """,
+        triggeringExamples: [
+            """
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
+                ForEach(recipes) { recipe in
+                    ↓NavigationLink(value: recipe) {
+                        RecipeCard(recipe: recipe)
+                    }
+                }
+            }
+            """,
+            """
+            LazyVGrid(columns: columns) {
+                Section("Favorites") {
+                    ForEach(favorites) { photo in
+                        PhotoCell(photo: photo)
+                            .↓onTapGesture { selection = photo }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
+                ForEach(recipes) { recipe in
+                    NavigationLink(value: recipe) { RecipeCard(recipe: recipe) }
+                        .contextMenu {
+                            Button("Add to Favorites", systemImage: "heart") { favorite(recipe) }
+                        }
+                }
+            }
+            """,
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(swatches) { swatch in
+                    Circle().fill(swatch.color).frame(width: 44, height: 44)
+                }
+            }
+            """,
+            """
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 72))]) {
+                ForEach(AppIcon.allCases) { icon in
+                    Button { selectedIcon = icon; dismiss() } label: { Image(icon.previewName) }
+                }
+            }
+            """,
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(bookmarks) { bookmark in
+                    Button { open(bookmark) } label: { BookmarkCell(bookmark: bookmark) }
+                        .modifier(BookmarkContextMenu(bookmark: bookmark))
+                }
+            }
+            """,
+            """
+            VStack {
+                ForEach(options) { option in
+                    Button(option.title) { choose(option) }
+                }
+            }
+            """,
+        ])
+
+    static let message = "This tappable grid cell has no context menu; add `.contextMenu` with its secondary actions, as for list rows."
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let forEach = context.file.view(at: call),
+              forEach.name == "ForEach", forEach.isTypeCall, context.applies(at: call), !call.isInPreview,
+              let cell = firstCell(of: forEach), let placement = context.file.collectionPlacement(ofRow: cell),
+              placement.repeater.root.id == forEach.root.id,
+              ["LazyVGrid", "LazyHGrid"].contains(placement.container.name), !context.file.declaresType(placement.container.name),
+              !forEach.hasModifier("contextMenu")
+        else { return }
+        for cell in forEach.childViews(roles: [.content]) where !hasContextMenu(cell) {
+            let built = context.file.helperViews(for: cell)
+            guard !built.contains(where: hasContextMenu), !isChoice(cell),
+                  let target = tapTarget(of: cell) ?? built.lazy.compactMap(tapTarget).first
+            else { continue }
+            context.report(at: target, message: Self.message)
+        }
+    }
+
+    private func hasContextMenu(_ view: SwiftUIView) -> Bool {
+        view.modifiers.contains { modifier in
+            modifier.name == "contextMenu"
+                || (modifier.name == "modifier" && modifier.firstArgument?.trimmedDescription.contains("ContextMenu") == true)
+        }
+    }
+
+    /// A cell whose action only makes a choice and leaves: `model.setAlternateAppIcon(icon:)`, or
+    /// `selectedIcon = name` followed by `dismiss()`. Selecting a day or a photo in place is a primary
+    /// action like any other, and such cells still want a menu.
+    private func isChoice(_ cell: SwiftUIView) -> Bool {
+        let action = cell.roledClosures.first { $0.role == .action }?.closure
+            ?? cell.modifiers.first { $0.name == "onTapGesture" }?.closures.first?.closure
+        guard let action else { return false }
+        let tokens = Array(action.tokens(viewMode: .sourceAccurate))
+        return tokens.contains { token in
+            guard case .identifier(let name) = token.tokenKind, let first = camelCaseWords(name).first?.lowercased() else { return false }
+            let next = token.nextToken(viewMode: .sourceAccurate)
+            if ["selected", "current", "chosen"].contains(first), next?.text == "=" {
+                return tokens.contains { $0.text == "dismiss" }
+            }
+            return first == "set" && name.count > 3 && next?.tokenKind == .leftParen
+        }
+    }
+
+    private func firstCell(of forEach: SwiftUIView) -> SwiftUIView? { forEach.childViews(roles: [.content]).first }
+
+    /// The `Button`/`NavigationLink` name or the `.onTapGesture` that makes the cell tappable.
+    private func tapTarget(of cell: SwiftUIView) -> TokenSyntax? {
+        if let tap = cell.modifiers.first(where: { $0.name == "onTapGesture" }) { return tap.nameToken }
+        if ["Button", "NavigationLink"].contains(cell.name), cell.isTypeCall { return cell.nameToken }
+        return nil
+    }
+}

@@ -1,0 +1,187 @@
+import SwiftSyntax
+
+/// Swift Charts marks and their vectorised plot forms.
+public let chartMarkNames: Set<String> = [
+    "BarMark", "LineMark", "AreaMark", "PointMark", "RuleMark", "RectangleMark", "SectorMark",
+    "BarPlot", "LinePlot", "AreaPlot", "PointPlot", "RulePlot", "RectanglePlot", "SectorPlot",
+]
+
+/// What a chart draws, as far as the source shows it.
+public struct ChartMarks {
+    /// Every mark, through `ForEach`, `Plot`, `if`/`switch` and same-type `@ChartContentBuilder` helpers.
+    public var marks: [SwiftUIView]
+    /// `false` when some content cannot be seen: a custom `ChartContent` type or a helper defined elsewhere.
+    public var isComplete: Bool
+}
+
+/// Where a chart's title comes from.
+public struct ChartTitle {
+    public enum Source { case groupBox, section, textBefore, navigationTitle, accessibilityLabel, customContainer }
+    public var source: Source
+    /// The title's string literal, when it is one (`Text("Orders per week")`, `GroupBox("Revenue")`).
+    public var literal: StringLiteralExprSyntax?
+}
+
+/// What the source says about a chart's title.
+public enum ChartTitleLookup {
+    case titled(ChartTitle)
+    case untitled
+    /// The chart is used somewhere this file does not show.
+    case unseen
+
+    public var title: ChartTitle? {
+        if case .titled(let title) = self { return title }
+        return nil
+    }
+}
+
+extension SwiftUIView {
+    /// `Chart { … }` or `Chart(data) { … }`.
+    public var isChart: Bool { name == "Chart" && isTypeCall }
+}
+
+extension SwiftUIFile {
+    /// The marks of this chart.
+    public func marks(of chart: SwiftUIView) -> ChartMarks {
+        var marks: [SwiftUIView] = []
+        var complete = true
+        var pending = chart.childViews(roles: [.content])
+        var visitedHelpers = 0
+        while let view = pending.popLast() {
+            if chartMarkNames.contains(view.name) {
+                marks.append(view)
+            } else if ["ForEach", "Plot", "Group"].contains(view.name) {
+                pending += view.childViews(roles: [.content])
+            } else if !view.isTypeCall, visitedHelpers < 8, case let produced = helperViews(for: view), !produced.isEmpty {
+                visitedHelpers += 1
+                pending += produced
+            } else {
+                complete = false
+            }
+        }
+        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete)
+    }
+
+    /// The title a chart is given, looking (innermost first, through the helpers and view types that
+    /// hold it) for a `GroupBox` or `Section` with a label or header, a `Text` right before it in the
+    /// same stack, a custom container given a title, then `.accessibilityLabel` on the chart and a
+    /// `.navigationTitle` in the same view.
+    ///
+    /// `.unseen` when the chart is all its declaration shows (the whole `body` of a chart view, a
+    /// `var chart` helper, alone in its stacks) and the place it is used is not in this file: the
+    /// title may be given there.
+    public func titleLookup(of chart: SwiftUIView) -> ChartTitleLookup {
+        var node = Syntax(chart.root)
+        var view = chart
+        for _ in 0..<3 {
+            if let label = view.modifier(named: "accessibilityLabel") {
+                return .titled(ChartTitle(source: .accessibilityLabel, literal: label.firstArgument?.as(StringLiteralExprSyntax.self)))
+            }
+            var child = view
+            var reachedDeclaration = true
+            var isAlone = true
+            for enclosure in enclosingViews(of: node) {
+                if let title = Self.title(given: enclosure, around: child) { return .titled(title) }
+                guard enclosure.role == .content, enclosure.modifier == nil,
+                      Self.titleTransparentContainers.contains(enclosure.view.name) || !Self.knownContainers.contains(enclosure.view.name)
+                else { reachedDeclaration = false; break }
+                isAlone = isAlone && enclosure.view.childViews(roles: [.content]).count == 1
+                child = enclosure.view
+            }
+            if let declaration = declarationContext(of: node)?.declaration,
+               let navigationTitle = Self.navigationTitle(in: Syntax(declaration)) {
+                return .titled(ChartTitle(source: .navigationTitle, literal: navigationTitle.as(StringLiteralExprSyntax.self)))
+            }
+            guard reachedDeclaration else { return .untitled }
+            guard let use = use(ofDeclarationHolding: node), let used = viewAtUse(use) else { return isAlone ? .unseen : .untitled }
+            node = Syntax(use)
+            view = used
+        }
+        return .unseen
+    }
+
+    /// Containers a title before the chart's own stack still names (`VStack { Text("T"); HStack { Chart… } }`).
+    static let titleTransparentContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "Group", "ViewThatFits"]
+    /// SwiftUI containers that are not transparent to a title: past them, a `Text` titles something else.
+    static let knownContainers: Set<String> = [
+        "List", "Form", "ScrollView", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Section",
+        "GroupBox", "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "ForEach", "Button", "NavigationLink", "Menu", "DisclosureGroup",
+        "GeometryReader", "ScrollViewReader", "Sheet", "Overlay", "Table", "Picker",
+    ]
+
+    private static func title(given enclosure: Enclosure, around child: SwiftUIView) -> ChartTitle? {
+        let container = enclosure.view
+        guard enclosure.role == .content || enclosure.role == .label else { return nil }
+        switch container.name {
+        case "GroupBox", "Section":
+            let source: ChartTitle.Source = container.name == "GroupBox" ? .groupBox : .section
+            if let first = container.controlTitle, !first.is(ClosureExprSyntax.self) {
+                return ChartTitle(source: source, literal: first.as(StringLiteralExprSyntax.self) ?? firstTextLiteral(in: ViewBuilderContent.views(in: first)))
+            }
+            for label in ["label", "header"] {
+                if container.hasArgument(label) {
+                    return ChartTitle(source: source, literal: firstTextLiteral(in: container.argumentViews(label)))
+                }
+                if let closure = container.closure(label) {
+                    return ChartTitle(source: source, literal: firstTextLiteral(in: ViewBuilderContent.views(in: closure.statements)))
+                }
+            }
+            return nil
+        case _ where titleTransparentContainers.contains(container.name):
+            let siblings = container.childViews(roles: [.content])
+            guard let index = siblings.firstIndex(where: { $0.root.id == child.root.id }), index > 0 else { return nil }
+            // The run of texts right before the chart (past spacers and dividers): its first is the
+            // title ("Total sales", then the value).
+            var run = siblings[..<index].reversed().drop { ["Spacer", "Divider"].contains($0.name) }
+                .prefix { isTitleText($0) || isHeaderRow($0) }
+            guard !run.isEmpty else { return nil }
+            if isHeaderRow(run.first!) { run = run.prefix(1) }
+            let title = run.last!
+            return ChartTitle(source: .textBefore, literal: firstTextLiteral(in: [title]))
+        case _ where !knownContainers.contains(container.name) && container.isTypeCall:
+            // A custom card: `ChartCard(title: "Revenue") { Chart … }`.
+            let arguments = container.call?.arguments ?? []
+            if let titled = arguments.first(where: { ["title", "label", "header", "heading"].contains($0.label?.text ?? "") })
+                ?? arguments.first(where: { $0.label == nil && $0.expression.is(StringLiteralExprSyntax.self) }) {
+                return ChartTitle(source: .customContainer, literal: titled.expression.as(StringLiteralExprSyntax.self))
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func isTitleText(_ view: SwiftUIView) -> Bool { view.name == "Text" || view.name == "Label" }
+
+    /// A header above a chart: `HStack { Text("Steps"); Spacer(); Picker(…) }`, a `Menu` choosing the
+    /// metric, a custom `CardHeader { Label(…) }`: a stack, menu or custom view that shows a `Text` or `Label`.
+    private static func isHeaderRow(_ view: SwiftUIView) -> Bool {
+        guard ["HStack", "VStack", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
+            && !["Chart", "Spacer", "Divider", "Image", "Rectangle", "Color"].contains(view.name))
+        else { return false }
+        return view.descendantViews(roles: [.content, .label, .title, .menuItems]).contains(where: isTitleText)
+            || view.writtenName.hasSuffix("Header") || view.writtenName.hasSuffix("Title")
+    }
+
+    private static func firstTextLiteral(in views: [SwiftUIView]) -> StringLiteralExprSyntax? {
+        var pending = Array(views.reversed())
+        while let view = pending.popLast() {
+            if isTitleText(view) {
+                return (view.controlTitle ?? view.firstUnlabeledArgument)?.as(StringLiteralExprSyntax.self)
+            }
+            pending += view.childViews(roles: [.content]).reversed()
+        }
+        return nil
+    }
+
+    /// The argument of a `.navigationTitle(…)` written anywhere in `node`.
+    private static func navigationTitle(in node: Syntax) -> ExprSyntax? {
+        for token in node.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                  let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+            else { continue }
+            if let first = call.arguments.first?.expression { return first }
+        }
+        return nil
+    }
+}

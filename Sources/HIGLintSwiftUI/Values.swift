@@ -1,0 +1,91 @@
+import SwiftSyntax
+
+/// A view's size as fixed by `.frame(width:height:)`, where the numbers can be read from the source.
+public struct FrameSize: Equatable {
+    public var width: Double?
+    public var height: Double?
+
+    public init(width: Double? = nil, height: Double? = nil) {
+        self.width = width
+        self.height = height
+    }
+}
+
+extension SwiftUIFile {
+    /// The expression a simple identifier is initialised with, as seen from where it is used:
+    /// a local `let`/`var` written earlier in an enclosing block, else a property of the enclosing
+    /// type (its initialiser, or the one expression a computed property returns), else a file-level one.
+    ///
+    /// Understands `columns`, `self.columns`, `Self.columns` and `Layout.columns` (a type of this file).
+    /// `nil` when the name is not declared here or its value is not one expression (a computed
+    /// property with an `if`, a `switch` or several statements).
+    public func initialValue(of expression: ExprSyntax) -> ExprSyntax? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return localInitialValue(of: name, before: reference) ?? memberValue(name, in: enclosingType(of: reference))
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        let name = member.declName.baseName.text
+        switch base.baseName.tokenKind {
+        case .keyword(.self), .keyword(.Self): return memberValue(name, in: enclosingType(of: member))
+        default:
+            guard let type = types[base.baseName.text] else { return nil }
+            return memberValue(name, in: type)
+        }
+    }
+
+    /// The number an expression stands for: a literal, `CGFloat(40)`, or a name initialised with one.
+    public func numericValue(of expression: ExprSyntax) -> Double? {
+        if let number = expression.numberLiteral { return number }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+           let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           ["CGFloat", "Double", "Float", "Int"].contains(type), let only = call.arguments.first {
+            return numericValue(of: only.expression)
+        }
+        if let value = initialValue(of: expression), value.id != expression.id { return value.numberLiteral }
+        return nil
+    }
+
+    /// The size the innermost `.frame(width:height:)` of `view` gives it, when its numbers can be read.
+    public func frameSize(of view: SwiftUIView) -> FrameSize? {
+        for modifier in view.modifiers where modifier.name == "frame" && modifier.condition == nil {
+            let width = modifier.argument("width").flatMap { numericValue(of: $0.expression) }
+            let height = modifier.argument("height").flatMap { numericValue(of: $0.expression) }
+            if width != nil || height != nil { return FrameSize(width: width, height: height) }
+        }
+        return nil
+    }
+
+    private func memberValue(_ name: String, in type: TypeDeclaration?) -> ExprSyntax? {
+        guard let property = property(name, in: type) else { return nil }
+        if let initializer = property.initializer { return initializer }
+        guard let body = property.body, body.count == 1, let item = body.first?.item else { return nil }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
+        return item.as(ReturnStmtSyntax.self)?.expression
+    }
+
+    /// `let name = …` written before `use` in one of the blocks around it.
+    private func localInitialValue(of name: String, before use: some SyntaxProtocol) -> ExprSyntax? {
+        var child = Syntax(use)
+        var node = use.parent
+        while let current = node {
+            if let items = current.as(CodeBlockItemListSyntax.self) {
+                for item in items {
+                    if item.position >= child.position { break }
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings {
+                        if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, let value = binding.initializer?.value {
+                            return value
+                        }
+                    }
+                }
+            }
+            if current.is(MemberBlockSyntax.self) || current.is(SourceFileSyntax.self) { return nil }
+            child = current
+            node = current.parent
+        }
+        return nil
+    }
+}
