@@ -17,25 +17,34 @@ public struct LintResult: Sendable {
     }
 }
 
-/// Reads, parses and checks Swift files: one parse and one walk per file, files in parallel.
+/// Reads, parses and checks Swift files, one parse and one walk per file, and the image sets
+/// of asset catalogs, one decode per image set; all of them in parallel.
 public struct LintEngine: Sendable {
     public let rules: [any Rule]
+    public let assetRules: [any AssetRule]
     public let configuration: Configuration
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
-    public init(ruleTypes: [any Rule.Type], configuration: Configuration = Configuration()) {
+    public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.rules = ruleTypes.filter { configuration.isEnabled($0.description) }.map { $0.init() }
+        let enabled = ruleTypes.filter { configuration.isEnabled($0.description) }
+        self.rules = enabled.compactMap { $0 as? any Rule.Type }.map { $0.init() }
+        self.assetRules = enabled.compactMap { $0 as? any AssetRule.Type }.map { $0.init() }
     }
 
     // MARK: Whole runs
 
-    /// Lints every Swift file under `paths`, in parallel across files.
+    /// Lints every Swift file and asset-catalog image set under `paths`, in parallel.
     public func lint(paths: [String]) -> LintResult {
-        let collection = FileCollector.swiftFiles(under: paths)
-        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: collection.files.count)
-        DispatchQueue.concurrentPerform(iterations: collection.files.count) { index in
-            outcomes[index] = lintFile(atPath: collection.files[index])
+        let collection = FileCollector.files(under: paths)
+        // Image sets are only read when an asset rule runs, so a broken catalog does not fail a run that ignores it.
+        let imageSets = assetRules.isEmpty ? [] : collection.imageSets
+        let count = collection.swiftFiles.count + imageSets.count
+        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            outcomes[index] = index < collection.swiftFiles.count
+                ? lintFile(atPath: collection.swiftFiles[index])
+                : lintImageSet(atPath: imageSets[index - collection.swiftFiles.count])
         }
         var diagnostics: [Diagnostic] = []
         var errors = collection.errors
@@ -53,6 +62,34 @@ public struct LintEngine: Sendable {
         errors.sort { $0.path < $1.path }
         return LintResult(diagnostics: diagnostics, errors: errors, filesChecked: checked)
     }
+
+    // MARK: Asset catalogs
+
+    /// Reads and checks the image set in `folder` (an `.imageset`).
+    public func lintImageSet(atPath folder: String) -> Result<[Diagnostic], FileError> {
+        ImageSet.load(folder: folder).map(lint(imageSet:))
+    }
+
+    /// Checks `Contents.json` bytes as if they were the file at `path` (`…/Name.imageset/Contents.json`).
+    public func lint(imageSetContents data: Data, path: String) -> Result<[Diagnostic], FileError> {
+        let folder = path.hasSuffix("/Contents.json") ? String(path.dropLast("/Contents.json".count)) : path
+        return ImageSet.decode(data, folder: folder).map(lint(imageSet:))
+    }
+
+    /// Runs the asset rules over a decoded image set.
+    public func lint(imageSet: ImageSet) -> [Diagnostic] {
+        let sink = DiagnosticSink(severityFor: configuration.severity(of:))
+        for rule in assetRules {
+            let context = AssetContext(configuration: configuration, description: type(of: rule).description, sink: sink)
+            rule.check(imageSet, in: context)
+        }
+        return sink.findings.map {
+            Diagnostic(rule: $0.rule.id, section: $0.rule.section, severity: configuration.severity(of: $0.rule),
+                       path: imageSet.contentsPath, line: 1, column: 1, offset: 0, message: $0.message, fix: $0.fix)
+        }.sorted(by: Diagnostic.reportOrder)
+    }
+
+    // MARK: Swift files
 
     /// Reads and lints one file.
     public func lintFile(atPath path: String) -> Result<[Diagnostic], FileError> {

@@ -1,8 +1,9 @@
 import HIGLintCore
 
 /// Every rule HIGLint ships, in catalog order.
-public let allRules: [any Rule.Type] = [
+public let allRules: [any LintRule.Type] = [
     // Images and media
+    RasterAssetMissingScales.self,
     IconOnlyControlWithoutLabel.self,
     ImageMissingAccessibilityLabel.self,
     AsyncImageWithoutPlaceholder.self,
@@ -13,6 +14,6 @@ public let allRules: [any Rule.Type] = [
 ]
 
 /// The rule with this id, if HIGLint has it.
-public func rule(withID id: String) -> (any Rule.Type)? {
+public func rule(withID id: String) -> (any LintRule.Type)? {
     allRules.first { $0.description.id == id }
 }
