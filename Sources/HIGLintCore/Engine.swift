@@ -39,11 +39,12 @@ public struct LintEngine: Sendable {
         let collection = FileCollector.files(under: paths)
         // Image sets are only read when an asset rule runs, so a broken catalog does not fail a run that ignores it.
         let imageSets = assetRules.isEmpty ? [] : collection.imageSets
+        let module = moduleFacts(of: collection.swiftFiles)
         let count = collection.swiftFiles.count + imageSets.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             outcomes[index] = index < collection.swiftFiles.count
-                ? lintFile(atPath: collection.swiftFiles[index])
+                ? lintFile(atPath: collection.swiftFiles[index], module: module)
                 : lintImageSet(atPath: imageSets[index - collection.swiftFiles.count])
         }
         var diagnostics: [Diagnostic] = []
@@ -91,19 +92,36 @@ public struct LintEngine: Sendable {
 
     // MARK: Swift files
 
-    /// Reads and lints one file.
-    public func lintFile(atPath path: String) -> Result<[Diagnostic], FileError> {
+    /// The names the rules asked about (`Rule.moduleSymbols`).
+    var moduleSymbols: Set<String> {
+        rules.reduce(into: []) { $0.formUnion(type(of: $1).moduleSymbols) }
+    }
+
+    /// What `files` say about the names the rules asked about; a file that cannot be read says nothing.
+    func moduleFacts(of files: [String]) -> ModuleFacts {
+        let symbols = moduleSymbols
+        guard !symbols.isEmpty else { return ModuleFacts() }
+        let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return }
+            perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
+        }
+        return perFile.values.reduce(into: ModuleFacts()) { $0.formUnion($1 ?? ModuleFacts()) }
+    }
+
+    /// Reads and lints one file; `module` describes the files linted with it (by default, this file alone).
+    public func lintFile(atPath path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
         }
-        return lint(data: data, path: path)
+        return lint(data: data, path: path, module: module)
     }
 
     /// Lints source bytes as if they were the file at `path`.
-    public func lint(data: Data, path: String) -> Result<[Diagnostic], FileError> {
+    public func lint(data: Data, path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             if bytes.contains(0) {
@@ -111,22 +129,23 @@ public struct LintEngine: Sendable {
             }
             return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
         }
-        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path) })
+        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path, module: module) })
     }
 
     /// Lints source text as if it were the file at `path`.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source
-        return source.withUTF8 { lint(buffer: $0, path: path) }
+        return source.withUTF8 { lint(buffer: $0, path: path, module: nil) }
     }
 
     // MARK: One file
 
-    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String) -> [Diagnostic] {
+    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, module: ModuleFacts?) -> [Diagnostic] {
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, sink: sink)
+        let module = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
+        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, module: module, sink: sink)
         dispatcher.walk(tree)
         guard !sink.findings.isEmpty else { return [] }
 
@@ -168,10 +187,10 @@ public struct LintEngine: Sendable {
 private final class RuleDispatcher: SyntaxAnyVisitor {
     private var rulesByKind: [SyntaxKind: [(any Rule, RuleContext)]] = [:]
 
-    init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, sink: DiagnosticSink) {
+    init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink) {
         for rule in rules {
             let description = type(of: rule).description
-            let context = RuleContext(file: file, configuration: configuration, description: description, sink: sink)
+            let context = RuleContext(file: file, configuration: configuration, module: module, description: description, sink: sink)
             for kind in type(of: rule).visitedKinds {
                 rulesByKind[kind, default: []].append((rule, context))
             }

@@ -87,13 +87,21 @@ extension LintRule {
 public protocol Rule: LintRule {
     /// The syntax node kinds `visit` wants to see.
     static var visitedKinds: Set<SyntaxKind> { get }
+    /// Names whose use or declaration elsewhere in the linted files the rule asks about (`RuleContext.module`).
+    static var moduleSymbols: Set<String> { get }
     func visit(_ node: Syntax, in context: RuleContext)
+}
+
+extension Rule {
+    public static var moduleSymbols: Set<String> { [] }
 }
 
 /// What a rule sees while checking one file, and where it reports.
 public struct RuleContext {
     public let file: SwiftUIFile
     public let configuration: Configuration
+    /// What the other files linted in this run mention and declare, among the rule's `moduleSymbols`.
+    public let module: ModuleFacts
     public let description: RuleDescription
     let sink: DiagnosticSink
 
