@@ -11,6 +11,10 @@ public let allRules: [any LintRule.Type] = [
     FixedFontSize.self,
     CopyableTextNotSelectable.self,
     SingleLineFieldForLongText.self,
+    // Sharing
+    CustomShareSheet.self,
+    ShareLinkWithoutPreview.self,
+    NonstandardShareSymbol.self,
 ]
 
 /// The rule with this id, if HIGLint has it.
