@@ -7,6 +7,8 @@ public let allRules: [any LintRule.Type] = [
     IconOnlyControlWithoutLabel.self,
     ImageMissingAccessibilityLabel.self,
     AsyncImageWithoutPlaceholder.self,
+    FullscreenImageWithoutZoom.self,
+    CustomVideoPlayer.self,
     // Text
     FixedFontSize.self,
     CopyableTextNotSelectable.self,
