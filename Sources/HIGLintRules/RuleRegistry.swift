@@ -13,6 +13,10 @@ public let allRules: [any LintRule.Type] = [
     FixedFontSize.self,
     CopyableTextNotSelectable.self,
     SingleLineFieldForLongText.self,
+    // Web content
+    WebViewForExternalLink.self,
+    WKWebViewWrapper.self,
+    CustomBrowserChrome.self,
     // Sharing
     CustomShareSheet.self,
     ShareLinkWithoutPreview.self,

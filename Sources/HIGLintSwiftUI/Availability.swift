@@ -3,16 +3,16 @@ import SwiftSyntax
 extension SyntaxProtocol {
     /// The highest major OS version this code is known to run on for one of `platforms`
     /// (`["iOS"]`, `["macOS"]`), from the `if #available(…)` branches and `@available(…)`
-    /// attributes around it; `nil` when nothing says.
+    /// attributes on it and around it; `nil` when nothing says.
     public func availableMajorVersion(on platforms: Set<String>) -> Int? {
         var best: Int?
         func consider(_ version: Int?) {
             if let version { best = max(best ?? version, version) }
         }
-        var child = Syntax(self)
-        var node = parent
+        var child: Syntax?
+        var node: Syntax? = Syntax(self)
         while let current = node {
-            if let ifExpr = current.as(IfExprSyntax.self), ifExpr.body.id == child.id {
+            if let ifExpr = current.as(IfExprSyntax.self), ifExpr.body.id == child?.id {
                 for condition in ifExpr.conditions {
                     if case .availability(let availability) = condition.condition,
                        availability.availabilityKeyword.tokenKind == .poundAvailable {
