@@ -40,6 +40,7 @@ struct ShareLinkWithoutPreview: Rule {
             ShareLink(item: photo.image, preview: SharePreview(photo.caption, image: photo.image))
             """,
             #"ShareLink(items: selectedPhotos)"#,
+            #"ShareLink(item: playlistShareURL())"#,
         ])
 
     static let itemMessage = "This ShareLink shares something that is not a URL without a preview; add `preview: SharePreview(title, image:)`."
@@ -71,11 +72,15 @@ private extension ExprSyntax {
         if let sequence = expression.as(SequenceExprSyntax.self), let first = sequence.elements.first { expression = first }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
         if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression }
+        var name = expression.referencePath?.last
         if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `URL(string:)`, or a function named for what it returns: `shareURL()`, `makePermalink(for:)`.
             let callee = call.calledExpression.trimmedDescription
-            return callee == "URL" || callee == "Foundation.URL" || callee == "URL.init"
+            if ["URL", "Foundation.URL", "URL.init"].contains(callee) { return true }
+            name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         }
-        guard let name = referencePath?.last else { return false }
+        guard let name else { return false }
         return ["url", "URL", "Url", "link", "Link"].contains { name.hasSuffix($0) }
     }
 }
