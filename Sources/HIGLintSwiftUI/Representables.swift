@@ -28,6 +28,17 @@ extension SwiftUIFile {
         return result
     }
 
+    /// Whether `name` is a representable declared in this file whose `makeUIView`/`makeNSView` returns or creates a `WKWebView`.
+    public func wrapsWebView(_ name: String) -> Bool {
+        guard let type = types[name], type.isRepresentable else { return false }
+        return ["makeUIView", "makeNSView"].contains { maker in
+            (type.functions[maker] ?? []).contains { function in
+                function.signature.returnClause?.type.trimmedDescription == "WKWebView"
+                    || function.body.map { !$0.typeCalls(where: { $0 == "WKWebView" }).isEmpty } ?? false
+            }
+        }
+    }
+
     /// Whether the file imports `module` (`import SwiftUI`, `@preconcurrency import SwiftUI`, `import struct SwiftUI.Text`).
     public func imports(_ module: String) -> Bool {
         tree.statements.contains { item in

@@ -4,13 +4,17 @@ import SwiftSyntax
 
 /// Browser controls rebuilt around a web view: an address field, back and forward buttons.
 ///
+/// Both parts need a view that shows a web view: its type (or the file, outside any type)
+/// creates a type whose name contains `WebView` (`WKWebView`, `WebView`, `WebViewContainer`),
+/// a same-file representable that wraps `WKWebView`, or a view given a web view
+/// (`Container(webView: model.webView)`). Controls in a separate toolbar type are not seen.
 /// A `TextField` counts when it is bound (`text:` or `value:`) to a property whose name has
-/// the word URL or Address (not an email address) and its view type, or the file when it has
-/// none, creates a web view. A `Button` counts when its action calls `goBack()`/`goForward()`
-/// (or passes them as `action:`) on a value named like a web view (`webView`,
-/// `browser.webView`); navigation routers' `goBack()` are not web views. The buttons are left
-/// alone when any linted file loads local content (`loadFileURL`, `loadHTMLString`) or serves
-/// its own URL scheme (`setURLSchemeHandler`): then the web content is the product itself.
+/// the word URL or Address (not an email or IP address). A `Button` counts when its action
+/// calls `goBack()`/`goForward()` (or passes them as `action:`) on a value named like a web
+/// view (`webView`, `browser.webView`); navigation routers' `goBack()` are not web views. The
+/// buttons are left alone when the file loads local content (`loadFileURL`,
+/// `loadHTMLString`) or serves its own URL scheme (`setURLSchemeHandler`): then the web
+/// content is the product itself.
 struct CustomBrowserChrome: Rule {
     static let description = RuleDescription(
         id: "custom-browser-chrome",
@@ -27,20 +31,25 @@ struct CustomBrowserChrome: Rule {
             """
             struct BrowserScreen: View {
                 @State private var addressText = ""
-                let webView = WKWebView()
+                @StateObject private var model = BrowserModel()
                 var body: some View {
                     VStack {
                         ↓TextField("Address", text: $addressText)
-                        WebViewContainer(webView: webView)
+                        PageView(webView: model.webView)
                     }
                 }
-                func makeView() -> WKWebView { WKWebView() }
             }
             """,
             """
-            HStack {
-                ↓Button { model.webView.goBack() } label: { Image(systemName: "chevron.backward") }
-                ↓Button(action: webView.goForward) { Image(systemName: "chevron.forward") }
+            struct ReaderScreen: View {
+                @StateObject private var model = BrowserModel()
+                var body: some View {
+                    ArticleWebView(model: model)
+                        .toolbar {
+                            ↓Button { model.webView.goBack() } label: { Image(systemName: "chevron.backward") }
+                            ↓Button(action: model.webView.goForward) { Image(systemName: "chevron.forward") }
+                        }
+                }
             }
             """,
         ],
@@ -55,6 +64,14 @@ struct CustomBrowserChrome: Rule {
             """,
             """
             Button("Back") { router.goBack() }
+            """,
+            """
+            struct NavigationButtons: View {
+                @EnvironmentObject private var browser: BrowserModel
+                var body: some View {
+                    Button { browser.webView.goBack() } label: { Image(systemName: "chevron.backward") }
+                }
+            }
             """,
             """
             struct ManualView: View {
@@ -82,7 +99,6 @@ struct CustomBrowserChrome: Rule {
     static let navigationCalls: Set<String> = ["goBack", "goForward"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let moduleSymbols: Set<String> = localContentCalls
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
@@ -91,7 +107,7 @@ struct CustomBrowserChrome: Rule {
         switch view.name {
         case "TextField" where isAddressField(view) && showsWebView(around: call, in: context.file):
             context.report(at: view.nameToken, message: Self.addressMessage)
-        case "Button" where navigatesWebView(view) && !Self.localContentCalls.contains(where: context.module.mentions):
+        case "Button" where navigatesWebView(view) && showsWebView(around: call, in: context.file) && !showsLocalContent(context.file):
             context.report(at: view.nameToken, message: Self.buttonMessage)
         default:
             return
@@ -106,7 +122,14 @@ struct CustomBrowserChrome: Rule {
 
     private func showsWebView(around call: FunctionCallExprSyntax, in file: SwiftUIFile) -> Bool {
         let scope = file.enclosingType(of: call).map { Syntax($0.declaration) } ?? Syntax(file.tree)
-        return !scope.typeCalls(where: WebContent.isWebViewType).isEmpty
+        return scope.typeCalls(where: { $0.contains("WebView") || file.wrapsWebView($0) }).isEmpty == false
+            || scope.typeCalls(where: { _ in true }).contains { call in
+                call.call.arguments.contains { $0.expression.referencePath?.last.map(WebContent.isWebViewName) ?? false }
+            }
+    }
+
+    private func showsLocalContent(_ file: SwiftUIFile) -> Bool {
+        file.tree.containsIdentifier(where: Self.localContentCalls.contains)
     }
 
     private func navigatesWebView(_ view: SwiftUIView) -> Bool {
