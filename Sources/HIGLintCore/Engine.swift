@@ -17,25 +17,35 @@ public struct LintResult: Sendable {
     }
 }
 
-/// Reads, parses and checks Swift files: one parse and one walk per file, files in parallel.
+/// Reads, parses and checks Swift files, one parse and one walk per file, and the image sets
+/// of asset catalogs, one decode per image set; all of them in parallel.
 public struct LintEngine: Sendable {
     public let rules: [any Rule]
+    public let assetRules: [any AssetRule]
     public let configuration: Configuration
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
-    public init(ruleTypes: [any Rule.Type], configuration: Configuration = Configuration()) {
+    public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.rules = ruleTypes.filter { configuration.isEnabled($0.description) }.map { $0.init() }
+        let enabled = ruleTypes.filter { configuration.isEnabled($0.description) }
+        self.rules = enabled.compactMap { $0 as? any Rule.Type }.map { $0.init() }
+        self.assetRules = enabled.compactMap { $0 as? any AssetRule.Type }.map { $0.init() }
     }
 
     // MARK: Whole runs
 
-    /// Lints every Swift file under `paths`, in parallel across files.
+    /// Lints every Swift file and asset-catalog image set under `paths`, in parallel.
     public func lint(paths: [String]) -> LintResult {
-        let collection = FileCollector.swiftFiles(under: paths)
-        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: collection.files.count)
-        ParallelRunner.forEach(count: collection.files.count) { index in
-            outcomes[index] = lintFile(atPath: collection.files[index])
+        let collection = FileCollector.files(under: paths)
+        // Image sets are only read when an asset rule runs, so a broken catalog does not fail a run that ignores it.
+        let imageSets = assetRules.isEmpty ? [] : collection.imageSets
+        let module = moduleFacts(of: collection.swiftFiles)
+        let count = collection.swiftFiles.count + imageSets.count
+        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
+        ParallelRunner.forEach(count: count) { index in
+            outcomes[index] = index < collection.swiftFiles.count
+                ? lintFile(atPath: collection.swiftFiles[index], module: module)
+                : lintImageSet(atPath: imageSets[index - collection.swiftFiles.count])
         }
         var diagnostics: [Diagnostic] = []
         var errors = collection.errors
@@ -54,19 +64,64 @@ public struct LintEngine: Sendable {
         return LintResult(diagnostics: diagnostics, errors: errors, filesChecked: checked)
     }
 
-    /// Reads and lints one file.
-    public func lintFile(atPath path: String) -> Result<[Diagnostic], FileError> {
+    // MARK: Asset catalogs
+
+    /// Reads and checks the image set in `folder` (an `.imageset`).
+    public func lintImageSet(atPath folder: String) -> Result<[Diagnostic], FileError> {
+        ImageSet.load(folder: folder).map(lint(imageSet:))
+    }
+
+    /// Checks `Contents.json` bytes as if they were the file at `path` (`…/Name.imageset/Contents.json`).
+    public func lint(imageSetContents data: Data, path: String) -> Result<[Diagnostic], FileError> {
+        let folder = path.hasSuffix("/Contents.json") ? String(path.dropLast("/Contents.json".count)) : path
+        return ImageSet.decode(data, folder: folder).map(lint(imageSet:))
+    }
+
+    /// Runs the asset rules over a decoded image set.
+    public func lint(imageSet: ImageSet) -> [Diagnostic] {
+        let sink = DiagnosticSink(severityFor: configuration.severity(of:))
+        for rule in assetRules {
+            let context = AssetContext(configuration: configuration, description: type(of: rule).description, sink: sink)
+            rule.check(imageSet, in: context)
+        }
+        return sink.findings.map {
+            Diagnostic(rule: $0.rule.id, section: $0.rule.section, severity: configuration.severity(of: $0.rule),
+                       path: imageSet.contentsPath, line: 1, column: 1, offset: 0, message: $0.message, fix: $0.fix)
+        }.sorted(by: Diagnostic.reportOrder)
+    }
+
+    // MARK: Swift files
+
+    /// The names the rules asked about (`Rule.moduleSymbols`).
+    var moduleSymbols: Set<String> {
+        rules.reduce(into: []) { $0.formUnion(type(of: $1).moduleSymbols) }
+    }
+
+    /// What `files` say about the names the rules asked about; a file that cannot be read says nothing.
+    func moduleFacts(of files: [String]) -> ModuleFacts {
+        let symbols = moduleSymbols
+        guard !symbols.isEmpty else { return ModuleFacts() }
+        let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return }
+            perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
+        }
+        return perFile.values.reduce(into: ModuleFacts()) { $0.formUnion($1 ?? ModuleFacts()) }
+    }
+
+    /// Reads and lints one file; `module` describes the files linted with it (by default, this file alone).
+    public func lintFile(atPath path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
         }
-        return lint(data: data, path: path)
+        return lint(data: data, path: path, module: module)
     }
 
     /// Lints source bytes as if they were the file at `path`.
-    public func lint(data: Data, path: String) -> Result<[Diagnostic], FileError> {
+    public func lint(data: Data, path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             if bytes.contains(0) {
@@ -74,22 +129,23 @@ public struct LintEngine: Sendable {
             }
             return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
         }
-        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path) })
+        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path, module: module) })
     }
 
     /// Lints source text as if it were the file at `path`.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source
-        return source.withUTF8 { lint(buffer: $0, path: path) }
+        return source.withUTF8 { lint(buffer: $0, path: path, module: nil) }
     }
 
     // MARK: One file
 
-    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String) -> [Diagnostic] {
+    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, module: ModuleFacts?) -> [Diagnostic] {
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, sink: sink)
+        let module = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
+        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, module: module, sink: sink)
         dispatcher.walk(tree)
         guard !sink.findings.isEmpty else { return [] }
 
@@ -131,10 +187,10 @@ public struct LintEngine: Sendable {
 private final class RuleDispatcher: SyntaxAnyVisitor {
     private var rulesByKind: [SyntaxKind: [(any Rule, RuleContext)]] = [:]
 
-    init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, sink: DiagnosticSink) {
+    init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink) {
         for rule in rules {
             let description = type(of: rule).description
-            let context = RuleContext(file: file, configuration: configuration, description: description, sink: sink)
+            let context = RuleContext(file: file, configuration: configuration, module: module, description: description, sink: sink)
             for kind in type(of: rule).visitedKinds {
                 rulesByKind[kind, default: []].append((rule, context))
             }

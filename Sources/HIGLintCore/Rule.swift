@@ -67,27 +67,41 @@ public struct RuleDescription: Sendable {
     public var guidelineURL: String { section.guidelineURL }
 }
 
+/// Anything HIGLint can run and explain: a check of Swift source (`Rule`) or of
+/// asset catalogs (`AssetRule`). The registry, `higlint rules`/`explain` and the
+/// example tests only need this much.
+public protocol LintRule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+}
+
+extension LintRule {
+    public var id: String { Self.description.id }
+}
+
 /// A check of SwiftUI source.
 ///
 /// The engine walks each file once and calls every enabled rule for the node
 /// kinds it lists in `visitedKinds`, so rules never re-walk the tree themselves;
 /// they ask the shared `SwiftUIFile` model instead.
-public protocol Rule: Sendable {
-    static var description: RuleDescription { get }
+public protocol Rule: LintRule {
     /// The syntax node kinds `visit` wants to see.
     static var visitedKinds: Set<SyntaxKind> { get }
-    init()
+    /// Names whose use or declaration elsewhere in the linted files the rule asks about (`RuleContext.module`).
+    static var moduleSymbols: Set<String> { get }
     func visit(_ node: Syntax, in context: RuleContext)
 }
 
 extension Rule {
-    public var id: String { Self.description.id }
+    public static var moduleSymbols: Set<String> { [] }
 }
 
 /// What a rule sees while checking one file, and where it reports.
 public struct RuleContext {
     public let file: SwiftUIFile
     public let configuration: Configuration
+    /// What the other files linted in this run mention and declare, among the rule's `moduleSymbols`.
+    public let module: ModuleFacts
     public let description: RuleDescription
     let sink: DiagnosticSink
 

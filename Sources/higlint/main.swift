@@ -36,7 +36,7 @@ let usage = """
            higlint explain RULE-ID
 
     COMMANDS:
-      lint            Check the Swift files under each PATH (default: the current folder).
+      lint            Check the Swift files and asset catalogs under each PATH (default: the current folder).
       rules           List every rule: id, section, default severity, whether it can be fixed.
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
 

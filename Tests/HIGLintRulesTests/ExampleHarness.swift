@@ -1,5 +1,7 @@
+import Foundation
 import HIGLintCore
 import HIGLintRules
+import Testing
 
 /// A position a person sees: 1-based line and column in characters.
 struct Position: Hashable, CustomStringConvertible, Comparable {
@@ -41,9 +43,23 @@ enum ExampleHarness {
         return LintEngine(ruleTypes: allRules, configuration: configuration)
     }
 
+    /// Whether the rule checks asset catalogs: its examples are `Contents.json` texts, not Swift.
+    static func isAssetRule(_ description: RuleDescription) -> Bool {
+        rule(withID: description.id) is any AssetRule.Type
+    }
+
     static func diagnostics(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
                             path: String = "Example.swift") -> [Diagnostic] {
-        engine(for: description, configuration).lint(source: code, path: path).filter { $0.rule == description.id }
+        let engine = engine(for: description, configuration)
+        guard isAssetRule(description) else {
+            return engine.lint(source: code, path: path).filter { $0.rule == description.id }
+        }
+        switch engine.lint(imageSetContents: Data(code.utf8), path: path) {
+        case .success(let found): return found.filter { $0.rule == description.id }
+        case .failure(let error):
+            Issue.record("\(description.id) example is not a valid Contents.json: \(error)")
+            return []
+        }
     }
 
     static func positions(_ description: RuleDescription, _ code: String, _ configuration: Configuration,

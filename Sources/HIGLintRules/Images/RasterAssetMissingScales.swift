@@ -1,0 +1,150 @@
+import HIGLintCore
+
+/// An asset-catalog image set whose raster images lack a scale the device needs.
+///
+/// Judged from `Contents.json` only: the files themselves are not opened, so a single
+/// huge 1x bitmap that is always drawn small still counts as missing its 2x and 3x.
+/// Each variant (dark appearance, high contrast, display gamut, size class…) needs
+/// its own scales. Only the idioms whose scales are settled are judged: universal and
+/// iPhone (2x, 3x), iPad (2x: there is no 3x iPad, and Xcode offers no 3x iPad slot),
+/// and mac (1x, 2x). Watch, TV, vision and CarPlay slots, and the layers of app-icon
+/// image stacks, are left alone.
+struct RasterAssetMissingScales: AssetRule {
+    static let description = RuleDescription(
+        id: "raster-asset-missing-scales",
+        name: "Raster asset missing scales",
+        section: .images,
+        summary: "A bitmap image set needs every scale its devices use, or a vector (PDF/SVG) instead.",
+        rationale: """
+            The HIG asks for high-resolution versions of all bitmap artwork: @2x and @3x for iPhone \
+            (and universal images), @1x and @2x for Mac. A missing scale is drawn by resampling \
+            another one, so the image looks blurry on some screens or costs memory on others. For \
+            icons and simple artwork, a single PDF or SVG with Preserve Vector Data scales cleanly \
+            everywhere. The finding is on the image set's Contents.json.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                ↓{
+                  "images" : [
+                    { "filename" : "hero.png", "idiom" : "universal", "scale" : "1x" },
+                    { "filename" : "hero@2x.png", "idiom" : "universal", "scale" : "2x" },
+                    { "idiom" : "universal", "scale" : "3x" }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Hero.imageset/Contents.json"),
+            RuleExample("""
+                ↓{
+                  "images" : [
+                    { "filename" : "badge@2x.png", "idiom" : "universal", "scale" : "2x" },
+                    { "filename" : "badge@3x.png", "idiom" : "universal", "scale" : "3x" },
+                    {
+                      "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ],
+                      "filename" : "badge-dark@2x.png", "idiom" : "universal", "scale" : "2x"
+                    },
+                    {
+                      "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ],
+                      "idiom" : "universal", "scale" : "3x"
+                    }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Badge.imageset/Contents.json"),
+            RuleExample("""
+                ↓{
+                  "images" : [ { "filename" : "banner.jpg", "idiom" : "universal" } ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Banner.imageset/Contents.json"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                {
+                  "images" : [
+                    { "filename" : "hero.png", "idiom" : "universal", "scale" : "1x" },
+                    { "filename" : "hero@2x.png", "idiom" : "universal", "scale" : "2x" },
+                    { "filename" : "hero@3x.png", "idiom" : "universal", "scale" : "3x" }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Hero.imageset/Contents.json"),
+            RuleExample("""
+                {
+                  "images" : [ { "filename" : "leaf.pdf", "idiom" : "universal" } ],
+                  "info" : { "author" : "xcode", "version" : 1 },
+                  "properties" : { "preserves-vector-representation" : true }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Leaf.imageset/Contents.json"),
+            RuleExample("""
+                {
+                  "images" : [
+                    { "filename" : "tile@2x.png", "idiom" : "iphone", "scale" : "2x" },
+                    { "filename" : "tile@3x.png", "idiom" : "iphone", "scale" : "3x" },
+                    { "filename" : "tile~ipad@2x.png", "idiom" : "ipad", "scale" : "2x" },
+                    { "filename" : "tile-mac.png", "idiom" : "mac", "scale" : "1x" },
+                    { "filename" : "tile-mac@2x.png", "idiom" : "mac", "scale" : "2x" },
+                    { "filename" : "tile-watch@2x.png", "idiom" : "watch", "scale" : "2x" }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Tile.imageset/Contents.json"),
+            RuleExample("""
+                {
+                  "images" : [
+                    { "idiom" : "universal", "scale" : "1x" },
+                    { "idiom" : "universal", "scale" : "2x" },
+                    { "idiom" : "universal", "scale" : "3x" }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Placeholder.imageset/Contents.json"),
+        ])
+
+    /// The scales each judged idiom needs.
+    static let requiredScales: [String: [String]] = [
+        "universal": ["2x", "3x"], "iphone": ["2x", "3x"], "ipad": ["2x"], "mac": ["1x", "2x"],
+    ]
+    static let rasterExtensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "gif", "tif", "tiff", "bmp", "webp"]
+    static let vectorExtensions: Set<String> = ["pdf", "svg"]
+    /// Folders of app-icon image stacks: their layers follow the icon's own rules.
+    static let iconLayerSuffixes = [".imagestacklayer", ".solidimagestacklayer"]
+
+    static func message(missing: [String]) -> String {
+        "This image set's bitmaps lack \(missing.joined(separator: ", ")); add the missing scales, or use a single PDF or SVG with Preserve Vector Data."
+    }
+
+    func check(_ imageSet: ImageSet, in context: AssetContext) {
+        guard !imageSet.containingFolders.contains(where: { folder in Self.iconLayerSuffixes.contains { folder.hasSuffix($0) } })
+        else { return }
+        let filled = imageSet.filledSlots
+        guard !filled.contains(where: \.isSingleVector) else { return }
+        let raster = filled.filter(\.isRaster)
+        let variants = Dictionary(grouping: raster.filter { Self.requiredScales[$0.idiom ?? ""] != nil }) {
+            VariantKey(idiom: $0.idiom ?? "", variant: $0.variant)
+        }
+        var missing: [String] = []
+        for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
+            let present = Set(slots.compactMap(\.scale))
+            for scale in Self.requiredScales[key.idiom]! where !present.contains(scale) {
+                missing.append("\(key.idiom) \(scale)" + (key.variant.isEmpty ? "" : " (\(key.variant))"))
+            }
+        }
+        guard !missing.isEmpty else { return }
+        context.report(message: Self.message(missing: missing))
+    }
+
+    private struct VariantKey: Hashable {
+        var idiom: String
+        var variant: String
+    }
+}
+
+private extension ImageSet.Slot {
+    var isRaster: Bool { fileExtension.map(RasterAssetMissingScales.rasterExtensions.contains) ?? false }
+
+    /// A PDF or SVG in a single-scale universal slot: drawn sharp at every scale.
+    var isSingleVector: Bool {
+        scale == nil && (idiom ?? "universal") == "universal"
+            && fileExtension.map(RasterAssetMissingScales.vectorExtensions.contains) ?? false
+    }
+}

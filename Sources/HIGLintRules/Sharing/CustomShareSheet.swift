@@ -1,0 +1,91 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A share sheet built from `UIActivityViewController` or `NSSharingServicePicker` in SwiftUI code.
+///
+/// Fires where one is created in a file that imports SwiftUI or inside a representable.
+/// Custom activities (`applicationActivities:`) and `UIActivityItemSource` metadata are not
+/// told apart: `ShareLink` with a `Transferable` item and a `SharePreview` covers most of
+/// them. A controller created in a UIKit-only file and presented from SwiftUI elsewhere is missed.
+struct CustomShareSheet: Rule {
+    static let description = RuleDescription(
+        id: "custom-share-sheet",
+        name: "Custom share sheet",
+        section: .sharing,
+        summary: "Share from SwiftUI with ShareLink, not a wrapped UIActivityViewController or NSSharingServicePicker.",
+        rationale: """
+            `ShareLink` presents the system share sheet (the activity view) on every platform, with the \
+            standard Share button, a preview, and the right presentation on iPad and Mac. Wrapping \
+            `UIActivityViewController` in a representable or building an `NSSharingServicePicker` by hand \
+            loses the standard button and popover anchoring, and needs separate code per platform.
+            """,
+        triggeringExamples: [
+            """
+            import SwiftUI
+
+            struct ActivityView: UIViewControllerRepresentable {
+                let items: [Any]
+                func makeUIViewController(context: Context) -> UIActivityViewController {
+                    ↓UIActivityViewController(activityItems: items, applicationActivities: nil)
+                }
+                func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
+            }
+            """,
+            """
+            import SwiftUI
+
+            struct ExportButton: View {
+                let fileURL: URL
+                var body: some View {
+                    Button("Export") {
+                        ↓NSSharingServicePicker(items: [fileURL]).show(relativeTo: .zero, of: NSApp.keyWindow!.contentView!, preferredEdge: .minY)
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            import SwiftUI
+
+            struct ReceiptView: View {
+                let receiptURL: URL
+                var body: some View {
+                    ShareLink("Share Receipt", item: receiptURL)
+                }
+            }
+            """,
+            """
+            import UIKit
+
+            final class ReceiptViewController: UIViewController {
+                @objc func share() {
+                    present(UIActivityViewController(activityItems: [receiptURL], applicationActivities: nil), animated: true)
+                }
+            }
+            """,
+            """
+            import SwiftUI
+
+            final class ShareSource: NSObject, UIActivityItemSource {
+                func activityViewControllerPlaceholderItem(_ controller: UIActivityViewController) -> Any { "" }
+            }
+            """,
+        ])
+
+    static let message = "This builds a custom share sheet; use `ShareLink` with a `SharePreview` to present the system one."
+    static let shareSheetTypes: Set<String> = ["UIActivityViewController", "NSSharingServicePicker"]
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
+              Self.shareSheetTypes.contains(view.name), !context.file.declaresType(view.name),
+              context.applies(at: call), !call.isInPreview
+        else { return }
+        guard context.file.imports("SwiftUI") || context.file.enclosingTypes(of: call).contains(where: \.isRepresentable)
+        else { return }
+        context.report(at: view.nameToken, message: Self.message)
+    }
+}

@@ -1,0 +1,86 @@
+import HIGLintCore
+import HIGLintSwiftUI
+import SwiftSyntax
+
+/// A `ShareLink` whose item is not a URL and that has no `preview:`, or a `SharePreview` without an image.
+///
+/// "Evidently a URL" is judged by the written expression only: `URL(…)`, or a name ending in
+/// `url`/`URL`/`link`/`Link` (`article.shareURL`, `permalink`), looking through `!`, `?` and `??`.
+/// A URL held in a name like `address` or returned by a function is taken as not evidently a URL.
+/// `ShareLink(items:)` is not judged.
+struct ShareLinkWithoutPreview: Rule {
+    static let description = RuleDescription(
+        id: "share-link-without-preview",
+        name: "ShareLink without preview",
+        section: .sharing,
+        summary: "Give a ShareLink that shares something other than a URL a SharePreview with a title and image.",
+        rationale: """
+            The share sheet shows a preview of what is being shared so people can confirm it before \
+            choosing a destination. The system builds one for URLs; for text, images and other \
+            `Transferable` items it has nothing to show unless you pass `preview: SharePreview(title, image:)`. \
+            A preview with a title but no image leaves the sheet's header blank.
+            """,
+        triggeringExamples: [
+            #"↓ShareLink(item: order.summaryText)"#,
+            """
+            ShareLink(item: photo.image, preview: ↓SharePreview(photo.caption))
+            """,
+            """
+            ↓ShareLink(item: recipe) {
+                Label("Share Recipe", systemImage: "square.and.arrow.up")
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            #"ShareLink(item: product.webURL)"#,
+            #"ShareLink("Share", item: URL(string: "https://example.com/p/42")!)"#,
+            #"ShareLink(item: status.reblog?.url ?? status.url)"#,
+            #"ShareLink(item: invitationLink, subject: Text("Join me"))"#,
+            """
+            ShareLink(item: photo.image, preview: SharePreview(photo.caption, image: photo.image))
+            """,
+            #"ShareLink(items: selectedPhotos)"#,
+            #"ShareLink(item: playlistShareURL())"#,
+        ])
+
+    static let itemMessage = "This ShareLink shares something that is not a URL without a preview; add `preview: SharePreview(title, image:)`."
+    static let previewMessage = "This SharePreview has a title but no image; add `image:` so the share sheet shows what is shared."
+
+    static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func visit(_ node: Syntax, in context: RuleContext) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
+              context.applies(at: call), !context.file.declaresType(view.name)
+        else { return }
+        switch view.name {
+        case "ShareLink":
+            guard let item = view.argument("item")?.expression, !view.hasArgument("preview"), !item.isEvidentlyURL else { return }
+            context.report(at: view.nameToken, message: Self.itemMessage)
+        case "SharePreview":
+            guard view.firstUnlabeledArgument != nil, !view.hasArgument("image") else { return }
+            context.report(at: view.nameToken, message: Self.previewMessage)
+        default:
+            return
+        }
+    }
+}
+
+private extension ExprSyntax {
+    /// `URL(…)`, `URL(string: s)!`, or a name ending in url/URL/link/Link.
+    var isEvidentlyURL: Bool {
+        var expression = self
+        if let sequence = expression.as(SequenceExprSyntax.self), let first = sequence.elements.first { expression = first }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression }
+        var name = expression.referencePath?.last
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `URL(string:)`, or a function named for what it returns: `shareURL()`, `makePermalink(for:)`.
+            let callee = call.calledExpression.trimmedDescription
+            if ["URL", "Foundation.URL", "URL.init"].contains(callee) { return true }
+            name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        }
+        guard let name else { return false }
+        return ["url", "URL", "Url", "link", "Link"].contains { name.hasSuffix($0) }
+    }
+}
