@@ -5,9 +5,8 @@ extension FixBuilder {
     /// indentation when the chain is written over several lines, inline otherwise.
     public static func appendModifiers(_ modifiers: [String], to view: SwiftUIView) -> TextEdit {
         let first = appendModifier(modifiers.first ?? "", to: view)
-        let separator = first.replacement.hasPrefix("\n")
-            ? String(first.replacement.prefix { $0 != "." })
-            : ""
+        // What `appendModifier` put before the modifier: a line break and indentation, or nothing.
+        let separator = String(first.replacement.dropLast((modifiers.first ?? "").count))
         return .insert(modifiers.map { separator + $0 }.joined(), at: first.start)
     }
 }

@@ -12,6 +12,7 @@ struct UsageError: Error {
 
 enum Command {
     case lint(LintOptions)
+    case fix(FixOptions)
     case rules
     case explain(String)
     case help
@@ -32,11 +33,14 @@ let usage = """
     OVERVIEW: HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views.
 
     USAGE: higlint [lint] [PATH ...] [OPTIONS]
+           higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--quiet]
            higlint rules
            higlint explain RULE-ID
 
     COMMANDS:
       lint            Check the Swift files and asset catalogs under each PATH (default: the current folder).
+      fix             Apply every available fix, then list what changed and what remains.
+                      --rule limits it to these rules; --dry-run prints a unified diff and changes nothing.
       rules           List every rule: id, section, default severity, whether it can be fixed.
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
 
@@ -52,6 +56,8 @@ let usage = """
 
     EXIT STATUS: 0 nothing at warning or error level, 1 findings at warning or error level,
                  2 usage, configuration or I/O errors (a file that could not be checked).
+                 For fix: 0 nothing at warning or error level remains, fixable or not; 1 something remains
+                 (with --dry-run, anything it would fix); 2 errors (a file that could not be read or written).
 
     """
 
@@ -68,6 +74,8 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         return .help
     case "version"?, "--version"?:
         return .version
+    case "fix"?:
+        return arguments.contains { $0 == "--help" || $0 == "-h" } ? .help : .fix(try parseFix(arguments.dropFirst()))
     case "lint"?:
         arguments.removeFirst()
     default:
@@ -191,6 +199,7 @@ func explain(_ id: String) throws(UsageError) {
 do {
     switch try parse(Array(CommandLine.arguments.dropFirst())) {
     case .lint(let options): exit(runLint(options))
+    case .fix(let options): exit(runFix(options))
     case .rules: listRules()
     case .explain(let id): try explain(id)
     case .help: print(usage, terminator: "")

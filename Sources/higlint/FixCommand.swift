@@ -1,0 +1,115 @@
+import Foundation
+import HIGLintCore
+import HIGLintReporters
+import HIGLintRules
+
+/// `higlint fix [PATH …] [--rule ID[,ID…]] [--dry-run] [--quiet]`.
+struct FixOptions {
+    var paths: [String] = []
+    var rules: [String] = []
+    var dryRun = false
+    var quiet = false
+}
+
+func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions {
+    var arguments = arguments
+    var options = FixOptions()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--rule":
+            guard let next = arguments.popFirst(), !next.hasPrefix("--") else { throw UsageError(message: "--rule needs a value") }
+            options.rules += next.split(separator: ",").map(String.init)
+        case "--dry-run": options.dryRun = true
+        case "--quiet", "-q": options.quiet = true
+        case let flag where flag.hasPrefix("-") && flag != "-":
+            throw UsageError(message: "unknown option '\(flag)' for `fix`; see `higlint --help`")
+        default: options.paths.append(argument)
+        }
+    }
+    for id in options.rules {
+        guard let rule = rule(withID: id) else { throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them") }
+        guard rule.description.isFixable else { throw UsageError(message: "rule '\(id)' has no fix; `higlint rules` shows which do") }
+    }
+    if options.paths.isEmpty { options.paths = ["."] }
+    return options
+}
+
+/// Applies the fixes, then says what changed and what is left.
+///
+/// Without `--dry-run`, standard output lists each fix applied (`path:line:column: fixed: title [rule]`,
+/// positions as the file stood before that fix) and then every finding left, in Xcode's format.
+/// With `--dry-run`, standard output is only the unified diff, so it can go straight to `patch -p0`,
+/// and the findings left go to standard error.
+func runFix(_ options: FixOptions) -> Int32 {
+    var configuration = Configuration()
+    if !options.rules.isEmpty { configuration.onlyRules = Set(options.rules) }
+    let engine = LintEngine(ruleTypes: allRules, configuration: configuration)
+    let fixer = FixEngine(engine: engine, rules: options.rules.isEmpty ? nil : Set(options.rules))
+    let start = Date()
+    let run = fixer.fix(paths: options.paths, write: !options.dryRun)
+    let files = run.files.sorted { $0.path < $1.path }
+
+    var output = ""
+    var notices = ""
+    var errors = run.errors
+    // What is still in the files afterwards; a file not written still has what its fixes would have corrected.
+    var left: [Diagnostic] = []
+    // What to list: for a dry run, what would remain after the diff (positions in the corrected text).
+    var listed: [Diagnostic] = []
+    for file in files {
+        let correction = file.correction
+        switch file.outcome {
+        case .written:
+            output += correction.applied.map { "\(location($0.diagnostic)): fixed: \($0.title) [\($0.diagnostic.rule)]\n" }.joined()
+        case .dryRun:
+            output += UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: file.path)
+        case .changedOnDisk:
+            notices += "\(file.path): warning: \(AtomicFile.Failure.changedOnDisk)\n"
+        case .failed(let error):
+            errors.append(error)
+        case .unchanged:
+            break
+        }
+        let unwritten = file.outcome != .written && file.outcome != .unchanged
+        left += (unwritten ? correction.applied.map(\.diagnostic) : []) + correction.remaining
+        listed += (unwritten && !options.dryRun ? correction.applied.map(\.diagnostic) : []) + correction.remaining
+        for refused in correction.refused {
+            notices += "\(location(refused.diagnostic)): note: fix not applied because \(refused.reason.rawValue) [\(refused.diagnostic.rule)]\n"
+        }
+    }
+    let listing = XcodeReporter().report(LintResult(diagnostics: listed.sorted(by: Diagnostic.reportOrder), errors: [], filesChecked: 0))
+    if options.dryRun {
+        FileHandle.standardOutput.write(Data(output.utf8))
+        writeError(listing)
+    } else {
+        FileHandle.standardOutput.write(Data((output + listing).utf8))
+    }
+    writeError(notices)
+    errors.sort { $0.path < $1.path }
+    for error in errors { writeError("\(error)\n") }
+
+    if !options.quiet {
+        let fixed = files.filter { $0.outcome == .written || $0.outcome == .dryRun }
+        let fixCount = fixed.reduce(0) { $0 + $1.correction.applied.count }
+        let noFix = listed.filter { $0.fix == nil }.count
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        var summary = "HIGLint \(options.dryRun ? "would fix" : "fixed") \(count(fixCount, "finding")) in \(count(fixed.count, "file")) of \(files.count) checked in \(seconds) s"
+        summary += "; \(count(listed.count, "finding")) \(options.dryRun ? "would remain" : listed.count == 1 ? "remains" : "remain"), \(noFix) with no fix"
+        let refused = files.reduce(0) { $0 + $1.correction.refused.count }
+        if refused > 0 { summary += ", \(refused) whose fix was not applied" }
+        let skipped = files.filter { $0.outcome == .changedOnDisk }.count
+        if skipped > 0 { summary += "; \(count(skipped, "file")) changed on disk and skipped" }
+        if !errors.isEmpty { summary += "; \(errors.count) could not be fixed" }
+        writeError(summary + "\n")
+    }
+    if !errors.isEmpty { return 2 }
+    return left.contains { $0.severity >= .warning } ? 1 : 0
+}
+
+private func location(_ diagnostic: Diagnostic) -> String {
+    "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column)"
+}
+
+private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+}

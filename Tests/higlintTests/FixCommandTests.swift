@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@Suite("higlint fix", .serialized)
+struct FixCommandTests {
+    static let receipt = """
+        struct Receipt: View {
+            var body: some View {
+                VStack {
+                    Text("Total").font(.system(size: 13))
+                    Text(order.trackingNumber)
+                        .font(.headline)
+                    Image("receipt-header")
+                }
+            }
+        }
+
+        """
+
+    static let fixedReceipt = """
+        struct Receipt: View {
+            var body: some View {
+                VStack {
+                    Text("Total").font(.footnote)
+                    Text(order.trackingNumber)
+                        .font(.headline)
+                        .textSelection(.enabled)
+                    Image("receipt-header")
+                }
+            }
+        }
+
+        """
+
+    static let remainingLine = "Sources/Receipt.swift:8:13: warning: This image has no accessibility label; add `.accessibilityLabel(\"…\")`, or `.accessibilityHidden(true)` if it is decorative. [image-missing-accessibility-label]\n"
+
+    func contents(_ root: URL, _ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test("fix applies every fix, lists them and what remains, and exits 1 while something remains")
+    func fixes() throws {
+        let root = try temporaryProject(["Sources/Receipt.swift": Self.receipt])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["fix", "Sources"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            Sources/Receipt.swift:4:32: fixed: Use the `.footnote` text style [fixed-font-size]
+            Sources/Receipt.swift:5:13: fixed: Add `.textSelection(.enabled)` [copyable-text-not-selectable]
+
+            """ + Self.remainingLine)
+        #expect(output.stderr.hasPrefix("HIGLint fixed 2 findings in 1 file of 1 checked in "))
+        #expect(output.stderr.hasSuffix("1 finding remains, 1 with no fix\n"))
+        #expect(try contents(root, "Sources/Receipt.swift") == Self.fixedReceipt)
+
+        let again = try HIGLint.run(["fix", "Sources", "-q"], in: root)
+        #expect(again.status == 1)
+        #expect(again.stdout == Self.remainingLine)
+        #expect(again.stderr.isEmpty)
+        #expect(try contents(root, "Sources/Receipt.swift") == Self.fixedReceipt)
+    }
+
+    @Test("--dry-run prints a unified diff, lists what would remain on stderr, and changes nothing")
+    func dryRun() throws {
+        let root = try temporaryProject(["Sources/Receipt.swift": Self.receipt])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["fix", "--dry-run", "Sources"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            --- Sources/Receipt.swift
+            +++ Sources/Receipt.swift
+            @@ -1,9 +1,10 @@
+             struct Receipt: View {
+                 var body: some View {
+                     VStack {
+            -            Text("Total").font(.system(size: 13))
+            +            Text("Total").font(.footnote)
+                         Text(order.trackingNumber)
+                             .font(.headline)
+            +                .textSelection(.enabled)
+                         Image("receipt-header")
+                     }
+                 }
+
+            """)
+        #expect(output.stderr.hasPrefix(Self.remainingLine + "HIGLint would fix 2 findings in 1 file of 1 checked in "))
+        #expect(try contents(root, "Sources/Receipt.swift") == Self.receipt)
+    }
+
+    @Test("exit 0 when nothing is left after the fixes; a dry run of a clean project prints nothing")
+    func clean() throws {
+        let root = try temporaryProject(["A.swift": "Text(order.trackingNumber)\r\n    .font(.body)\r\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["fix", "-q"], in: root)
+        #expect(output.status == 0)
+        #expect(output.stdout == "A.swift:1:1: fixed: Add `.textSelection(.enabled)` [copyable-text-not-selectable]\n")
+        #expect(try contents(root, "A.swift") == "Text(order.trackingNumber)\r\n    .font(.body)\r\n    .textSelection(.enabled)\r\n")
+        let dry = try HIGLint.run(["fix", "--dry-run", "-q"], in: root)
+        #expect(dry.status == 0 && dry.stdout.isEmpty && dry.stderr.isEmpty)
+    }
+
+    @Test("--rule applies only that rule's fixes")
+    func ruleLimit() throws {
+        let root = try temporaryProject(["Sources/Receipt.swift": Self.receipt])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["fix", "--rule", "fixed-font-size", "Sources", "-q"], in: root)
+        #expect(output.status == 0)
+        #expect(output.stdout == "Sources/Receipt.swift:4:32: fixed: Use the `.footnote` text style [fixed-font-size]\n")
+        #expect(try contents(root, "Sources/Receipt.swift") == Self.receipt.replacingOccurrences(of: ".system(size: 13)", with: ".footnote"))
+    }
+
+    @Test("a read-only file is an error: exit 2, the file unchanged, the others fixed")
+    func readOnly() throws {
+        let root = try temporaryProject(["A.swift": "Text(order.trackingNumber)\n", "B.swift": "Text(order.trackingNumber)\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: root.appendingPathComponent("A.swift").path)
+        let output = try HIGLint.run(["fix", "-q"], in: root)
+        #expect(output.status == 2)
+        #expect(output.stderr == "A.swift: error: the file is read-only; not changed\n")
+        #expect(try contents(root, "A.swift") == "Text(order.trackingNumber)\n")
+        #expect(try contents(root, "B.swift") == "Text(order.trackingNumber).textSelection(.enabled)\n")
+    }
+
+    @Test("bad fix usage exits 2", arguments: [
+        (["fix", "--rule", "no-such-rule"], "unknown rule 'no-such-rule'"),
+        (["fix", "--rule", "image-missing-accessibility-label"], "rule 'image-missing-accessibility-label' has no fix"),
+        (["fix", "--format", "json"], "unknown option '--format' for `fix`"),
+        (["fix", "--rule"], "--rule needs a value"),
+    ])
+    func badUsage(arguments: [String], message: String) throws {
+        let output = try HIGLint.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
+    }
+
+    @Test("after fix on a copy of Examples/, lint finds nothing that has a fix, and the findings with none are unchanged")
+    func examples() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-examples-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: examples, to: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        func findings() throws -> [[String: Any]] {
+            let output = try HIGLint.run(["lint", ".", "--format", "json", "-q"], in: root)
+            return try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        }
+        func withoutFix(_ found: [[String: Any]]) -> [String] {
+            found.filter { $0["fix"] == nil }.map { "\($0["path"]!) \($0["rule"]!) \($0["message"]!)" }.sorted()
+        }
+        let before = try findings()
+        #expect(before.contains { $0["fix"] != nil }, "Examples/ should show fixable findings")
+
+        let fix = try HIGLint.run(["fix", ".", "-q"], in: root)
+        #expect(fix.status == 1, "Examples/ keeps findings that have no fix")
+        let fixedCount = fix.stdout.split(separator: "\n").filter { $0.contains(": fixed: ") }.count
+        #expect(fixedCount == before.filter { $0["fix"] != nil }.count)
+
+        let after = try findings()
+        #expect(after.allSatisfy { $0["fix"] == nil }, "left with a fix: \(after.filter { $0["fix"] != nil })")
+        #expect(withoutFix(after) == withoutFix(before))
+
+        let again = try HIGLint.run(["fix", ".", "--dry-run", "-q"], in: root)
+        #expect(again.stdout.isEmpty, "a second fix would still change:\n\(again.stdout)")
+    }
+}
