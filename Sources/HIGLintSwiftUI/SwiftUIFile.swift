@@ -71,6 +71,7 @@ public final class SwiftUIFile {
     // MARK: Declarations
 
     private var typeIndex: [String: TypeDeclaration]?
+    var cachedWidgetTypeNames: Set<String>?
     private var functionNames: Set<String> = []
     private var referenceIndex: [String: [ExprSyntax]]?
 

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// (`order.trackingNumber`), or the last two joined (`order.number` → `orderNumber`).
 /// A `Text` in a control's label, a menu, a toolbar or an alert is left alone: it
 /// cannot be selected there anyway. Values passed through a formatter call
-/// (`format(order.id)`) are not seen.
+/// (`format(order.id)`) are not seen. Widgets are skipped: their text cannot be selected.
 struct CopyableTextNotSelectable: Rule {
     static let description = RuleDescription(
         id: "copyable-text-not-selectable",
@@ -73,7 +73,7 @@ struct CopyableTextNotSelectable: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "Text", let argument = call.arguments.first?.expression,
               showsCopyableValue(argument, names: context.words("copyableNames", default: Self.copyableNames)),
-              !view.hasModifier("textSelection"), context.applies(at: call)
+              !view.hasModifier("textSelection"), context.applies(at: call), !context.file.isWidgetContent(call)
         else { return }
         for enclosure in context.file.enclosingViews(of: call) {
             if enclosure.view.hasModifier("textSelection") { return }

@@ -96,7 +96,7 @@ struct FixedFontSize: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let kind = FixedFont(call) else { return }
         let file = context.file
         guard context.applies(at: call), !call.isInPreview, !kind.sizeIsScaled(in: file),
-              !kind.sizeIsParameter, !kind.isPlaceholderSize, !isWidgetCode(call, file: file), !call.isInTVOnlyBranch
+              !kind.sizeIsParameter, !kind.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
         if case .uiKit = kind, call.isInsideScaledFont { return }
         if let target = fontTarget(of: call, file: file) {
@@ -161,16 +161,6 @@ struct FixedFontSize: Rule {
             else { return false }
             return target.isImageOnly
         }
-    }
-
-    /// Widgets have no Dynamic Type at their size classes: a type conforming to `Widget`,
-    /// or a view used only inside widget types of the same file.
-    private func isWidgetCode(_ node: some SyntaxProtocol, file: SwiftUIFile) -> Bool {
-        guard let type = file.enclosingType(of: node) else { return false }
-        if type.conforms(to: "Widget") { return true }
-        guard file.types.values.contains(where: { $0.conforms(to: "Widget") }) else { return false }
-        let uses = file.references(to: type.name).filter { !$0.isInPreview }
-        return !uses.isEmpty && uses.allSatisfy { file.enclosingType(of: $0)?.conforms(to: "Widget") == true }
     }
 }
 
