@@ -9,33 +9,63 @@ public struct LintResult: Sendable {
     /// Files that could not be checked, and why.
     public var errors: [FileError]
     public var filesChecked: Int
+    /// Mistakes in configuration files; when there are any, no file was checked.
+    public var configurationErrors: [ConfigurationError]
 
-    public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int) {
+    public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int, configurationErrors: [ConfigurationError] = []) {
         self.diagnostics = diagnostics
         self.errors = errors
         self.filesChecked = filesChecked
+        self.configurationErrors = configurationErrors
     }
 }
 
 /// Reads, parses and checks Swift files: one parse and one walk per file, files in parallel.
 public struct LintEngine: Sendable {
     public let rules: [any Rule]
+    /// The configuration of files the source has no other word on (`lint(source:)`).
     public let configuration: Configuration
+    /// Each file's configuration (one for all, or `.higlint.json` files found per folder).
+    public let source: any ConfigurationSource
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any Rule.Type], configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        self.source = configuration
         self.rules = ruleTypes.filter { configuration.isEnabled($0.description) }.map { $0.init() }
+    }
+
+    /// Runs `ruleTypes` with each file's configuration from `source` (which decides which of them are enabled).
+    public init(ruleTypes: [any Rule.Type], source: any ConfigurationSource, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.source = source
+        self.rules = ruleTypes.map { $0.init() }
     }
 
     // MARK: Whole runs
 
     /// Lints every Swift file under `paths`, in parallel across files.
+    ///
+    /// Configuration is resolved for every file first: a mistake in any configuration file stops the run before
+    /// anything is checked, since findings under a half-read configuration would mislead.
     public func lint(paths: [String]) -> LintResult {
         let collection = FileCollector.swiftFiles(under: paths)
-        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: collection.files.count)
-        DispatchQueue.concurrentPerform(iterations: collection.files.count) { index in
-            outcomes[index] = lintFile(atPath: collection.files[index])
+        var files: [(path: String, configuration: Configuration)] = []
+        var configurationErrors: [ConfigurationError] = []
+        for path in collection.files {
+            do throws(ConfigurationError) {
+                if let configuration = try source.configuration(forFile: path) { files.append((path, configuration)) }
+            } catch where !configurationErrors.contains(error) {
+                configurationErrors.append(error)
+            } catch {}
+        }
+        guard configurationErrors.isEmpty else {
+            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configurationErrors)
+        }
+        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: files.count)
+        let toCheck = files
+        DispatchQueue.concurrentPerform(iterations: toCheck.count) { index in
+            outcomes[index] = lintFile(atPath: toCheck[index].path, configuration: toCheck[index].configuration)
         }
         var diagnostics: [Diagnostic] = []
         var errors = collection.errors
@@ -54,19 +84,37 @@ public struct LintEngine: Sendable {
         return LintResult(diagnostics: diagnostics, errors: errors, filesChecked: checked)
     }
 
-    /// Reads and lints one file.
+    /// Reads and lints one file; a file that configuration leaves out has no findings.
     public func lintFile(atPath path: String) -> Result<[Diagnostic], FileError> {
+        do throws(ConfigurationError) {
+            guard let configuration = try source.configuration(forFile: path) else { return .success([]) }
+            return lintFile(atPath: path, configuration: configuration)
+        } catch {
+            return .failure(FileError(path: error.path, reason: error.description))
+        }
+    }
+
+    private func lintFile(atPath path: String, configuration: Configuration) -> Result<[Diagnostic], FileError> {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
         }
-        return lint(data: data, path: path)
+        return lint(data: data, path: path, configuration: configuration)
     }
 
-    /// Lints source bytes as if they were the file at `path`.
+    /// Lints source bytes as if they were the file at `path`, with that file's configuration.
     public func lint(data: Data, path: String) -> Result<[Diagnostic], FileError> {
+        do throws(ConfigurationError) {
+            guard let configuration = try source.configuration(forFile: path) else { return .success([]) }
+            return lint(data: data, path: path, configuration: configuration)
+        } catch {
+            return .failure(FileError(path: error.path, reason: error.description))
+        }
+    }
+
+    private func lint(data: Data, path: String, configuration: Configuration) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             if bytes.contains(0) {
@@ -74,22 +122,24 @@ public struct LintEngine: Sendable {
             }
             return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
         }
-        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path) })
+        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path, configuration: configuration) })
     }
 
     /// Lints source text as if it were the file at `path`.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source
-        return source.withUTF8 { lint(buffer: $0, path: path) }
+        return source.withUTF8 { lint(buffer: $0, path: path, configuration: configuration) }
     }
 
     // MARK: One file
 
-    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String) -> [Diagnostic] {
+    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration) -> [Diagnostic] {
+        let enabled = rules.filter { configuration.isEnabled(type(of: $0).description) }
+        guard !enabled.isEmpty else { return [] }
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, sink: sink)
+        let dispatcher = RuleDispatcher(rules: enabled, file: file, configuration: configuration, sink: sink)
         dispatcher.walk(tree)
         guard !sink.findings.isEmpty else { return [] }
 
@@ -102,10 +152,13 @@ public struct LintEngine: Sendable {
             let lineStart = finding.offset - (location.column - 1)
             let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
             let column = String(decoding: prefix, as: UTF8.self).count + 1
+            var lineEnd = finding.offset
+            while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n"), buffer[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+            let lineText = String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), as: UTF8.self)
             diagnostics.append(Diagnostic(
                 rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
                 path: path, line: location.line, column: column, offset: finding.offset,
-                message: finding.message, fix: finding.fix))
+                message: finding.message, fix: finding.fix, lineText: lineText))
         }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
     }

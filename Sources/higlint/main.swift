@@ -14,6 +14,7 @@ enum Command {
     case lint(LintOptions)
     case rules
     case explain(String)
+    case initialize(force: Bool)
     case help
     case version
 }
@@ -26,6 +27,8 @@ struct LintOptions {
     var quiet = false
     var readsStandardInput = false
     var assumedFilename: String?
+    /// `--config`: this file instead of the `.higlint.json` files found above each linted file.
+    var configurationPath: String?
 }
 
 let usage = """
@@ -34,16 +37,19 @@ let usage = """
     USAGE: higlint [lint] [PATH ...] [OPTIONS]
            higlint rules
            higlint explain RULE-ID
+           higlint init [--force]
 
     COMMANDS:
       lint            Check the Swift files under each PATH (default: the current folder).
       rules           List every rule: id, section, default severity, whether it can be fixed.
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
+      init            Write a commented .higlint.json into the current folder.
 
     OPTIONS:
       --format NAME            Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).
       --only RULE[,RULE…]      Run only these rules (repeatable).
       --disable RULE[,RULE…]   Do not run these rules (repeatable).
+      --config FILE            Use this configuration file instead of the .higlint.json files above each file.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --quiet                  Do not print the summary line on standard error.
@@ -64,6 +70,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
     case "explain"?:
         guard arguments.count == 2, let id = arguments.last else { throw UsageError(message: "usage: higlint explain RULE-ID") }
         return .explain(id)
+    case "init"?:
+        switch Array(arguments.dropFirst()) {
+        case []: return .initialize(force: false)
+        case ["--force"]: return .initialize(force: true)
+        default: throw UsageError(message: "usage: higlint init [--force]")
+        }
     case "help"?, "--help"?, "-h"?:
         return .help
     case "version"?, "--version"?:
@@ -88,6 +100,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--quiet", "-q": options.quiet = true
         case "--stdin": options.readsStandardInput = true
         case "--assume-filename": options.assumedFilename = try value()
+        case "--config": options.configurationPath = try value()
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -113,10 +126,16 @@ func writeError(_ text: String) {
 }
 
 func runLint(_ options: LintOptions) -> Int32 {
-    var configuration = Configuration()
-    if !options.only.isEmpty { configuration.onlyRules = Set(options.only) }
-    for id in options.disabled { configuration.rules[id, default: RuleSettings()].enabled = false }
-    let engine = LintEngine(ruleTypes: allRules, configuration: configuration)
+    let resolver: ConfigurationResolver
+    do throws(ConfigurationError) {
+        resolver = try makeResolver(options)
+        // Standard input is configured as the file it stands for.
+        if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
+    } catch {
+        writeError("\(error)\n")
+        return 2
+    }
+    let engine = LintEngine(ruleTypes: allRules, source: resolver)
     let start = Date()
     let result: LintResult
     if options.readsStandardInput {
@@ -128,6 +147,10 @@ func runLint(_ options: LintOptions) -> Int32 {
         }
     } else {
         result = engine.lint(paths: options.paths)
+    }
+    guard result.configurationErrors.isEmpty else {
+        for error in result.configurationErrors { writeError("\(error)\n") }
+        return 2
     }
     let output = reporter(named: options.format)!.report(result)
     FileHandle.standardOutput.write(Data(output.utf8))
@@ -193,6 +216,7 @@ do {
     case .lint(let options): exit(runLint(options))
     case .rules: listRules()
     case .explain(let id): try explain(id)
+    case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .help: print(usage, terminator: "")
     case .version: print("higlint \(version)")
     }

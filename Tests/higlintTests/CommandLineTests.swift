@@ -163,3 +163,75 @@ struct CommandLineTests {
         #expect(output.stdout.isEmpty)
     }
 }
+
+@Suite("Configuration on the command line", .serialized)
+struct ConfigurationCommandLineTests {
+    let source = """
+        struct Receipt: View {
+            var body: some View { Text("Total").font(.system(size: 13)) }
+        }
+        """
+
+    @Test("a user can turn a rule off, change its severity and scope settings to a folder")
+    func turnOffAndSeverity() throws {
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": source, "Legacy/B.swift": source,
+                                         ".higlint.json": #"{ rules: { "fixed-font-size": "error" } }"#,
+                                         "Legacy/.higlint.json": #"{ rules: { "fixed-font-size": "off" } }"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["-q"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout.hasPrefix("A.swift:2:46: error: "))
+        #expect(!output.stdout.contains("Legacy"))
+        // --only asks for the rule by name, so it runs even where a file turned it off (at the parent's severity).
+        let only = try HIGLint.run(["-q", "--only", "fixed-font-size", "Legacy"], in: root)
+        #expect(only.stdout.hasPrefix("Legacy/B.swift:2:46: error: "))
+    }
+
+    @Test("a typo in a rule id or key exits 2 naming it, and nothing is reported")
+    func typo() throws {
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": source,
+                                         ".higlint.json": "{\n  rules: { \"fixed-font-sise\": \"off\" },\n}\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run([], in: root)
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr == ".higlint.json:2: error: rules.fixed-font-sise: unknown rule 'fixed-font-sise'; did you mean 'fixed-font-size'? (`higlint rules` lists them)\n")
+    }
+
+    @Test("--config replaces discovery; --stdin finds the configuration of the assumed file")
+    func explicitAndStandardInput() throws {
+        let root = try temporaryProject([".git/HEAD": "", "Mac/.higlint.json": #"{ platforms: ["macOS"] }"#,
+                                         "strict.json": #"{ rules: { "fixed-font-size": "error" } }"#, "Mac/A.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["-q", "Mac"], in: root).stdout.isEmpty)
+        #expect(try HIGLint.run(["-q", "--config", "strict.json", "Mac"], in: root).stdout.contains(": error: "))
+        let piped = try HIGLint.run(["-q", "--stdin", "--assume-filename", "Mac/New.swift"], stdin: source, in: root)
+        #expect(piped.status == 0 && piped.stdout.isEmpty)
+        let missing = try HIGLint.run(["--config", "nope.json"], in: root)
+        #expect(missing.status == 2 && missing.stderr.contains("nope.json: error: no such configuration file"))
+    }
+
+    @Test("init writes a commented configuration that HIGLint reads back, and does not overwrite one")
+    func initialize() throws {
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["init"], in: root).status == 0)
+        let text = try String(contentsOf: root.appendingPathComponent(".higlint.json"), encoding: .utf8)
+        for part in ["include", "exclude", "platforms", "deploymentTarget", "ownedDomains", "components", "copyableNames", "includeSystemImages"] {
+            #expect(text.contains(part), "missing \(part)")
+        }
+        #expect(try HIGLint.run(["-q"], in: root).status == 1)   // valid, and changes nothing
+        let again = try HIGLint.run(["init"], in: root)
+        #expect(again.status == 2 && again.stderr.contains("already exists"))
+        // Uncommenting every line still gives a valid file.
+        let settings = ["include:", "exclude:", "platforms:", "deploymentTarget:", "ownedDomains:", "components:"]
+        let uncommented = text.split(separator: "\n").map { line -> String in
+            let isSetting = settings.contains { line.hasPrefix("  // " + $0) }
+            let isRuleLine = line.hasPrefix("    // \"") || line.hasPrefix("    //   ") || line.hasPrefix("    // }")
+            return isSetting || isRuleLine ? line.replacingOccurrences(of: "// ", with: "", options: [], range: line.range(of: "// ")) : String(line)
+        }.joined(separator: "\n")
+        #expect(uncommented.contains("\n    \"fixed-font-size\": \"warning\","))
+        try Data(uncommented.utf8).write(to: root.appendingPathComponent(".higlint.json"))
+        #expect(try HIGLint.run(["-q"], in: root).status != 2)
+    }
+}
