@@ -29,6 +29,8 @@ struct LintOptions {
     var assumedFilename: String?
     /// `--config`: this file instead of the `.higlint.json` files found above each linted file.
     var configurationPath: String?
+    /// `--output`: the report goes to this file, written atomically, instead of standard output.
+    var outputPath: String?
 }
 
 let usage = """
@@ -50,6 +52,7 @@ let usage = """
       --only RULE[,RULE…]      Run only these rules (repeatable).
       --disable RULE[,RULE…]   Do not run these rules (repeatable).
       --config FILE            Use this configuration file instead of the .higlint.json files above each file.
+      --output FILE            Write the report to FILE (atomically) instead of standard output.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --quiet                  Do not print the summary line on standard error.
@@ -101,6 +104,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--stdin": options.readsStandardInput = true
         case "--assume-filename": options.assumedFilename = try value()
         case "--config": options.configurationPath = try value()
+        case "--output", "-o": options.outputPath = try value()
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -152,8 +156,19 @@ func runLint(_ options: LintOptions) -> Int32 {
         for error in result.configurationErrors { writeError("\(error)\n") }
         return 2
     }
-    let output = reporter(named: options.format)!.report(result)
-    FileHandle.standardOutput.write(Data(output.utf8))
+    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
+    let output = reporter(named: options.format)!.report(result, context: context)
+    if let outputPath = options.outputPath {
+        do {
+            // Written to a temporary file beside it and renamed: a reader never sees half a report.
+            try Data(output.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+        } catch {
+            writeError("higlint: error: cannot write the report to \(outputPath): \(error.localizedDescription)\n")
+            return 2
+        }
+    } else {
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
     for error in result.errors { writeError("\(error)\n") }
     if !options.quiet {
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)

@@ -235,3 +235,22 @@ struct ConfigurationCommandLineTests {
         #expect(try HIGLint.run(["-q"], in: root).status != 2)
     }
 }
+
+@Suite("Report files", .serialized)
+struct ReportFileTests {
+    @Test("--output writes the report to a file and nothing to standard output; every format is accepted")
+    func output() throws {
+        let root = try temporaryProject(["A.swift": #"Text("Total").font(.system(size: 13))"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        for format in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown"] {
+            let output = try HIGLint.run(["A.swift", "-q", "--format", format, "--output", "report.\(format)"], in: root)
+            #expect(output.status == 1 && output.stdout.isEmpty, "\(format): \(output.stderr)")
+            let written = try String(contentsOf: root.appendingPathComponent("report.\(format)"), encoding: .utf8)
+            #expect(written.contains("fixed-font-size"), "\(format)")
+        }
+        let sarif = try String(contentsOf: root.appendingPathComponent("report.sarif"), encoding: .utf8)
+        #expect(sarif.contains(#""uri" : "A.swift""#))
+        let unwritable = try HIGLint.run(["A.swift", "--output", "no/such/folder/report.txt"], in: root)
+        #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot write the report to no/such/folder/report.txt"))
+    }
+}
