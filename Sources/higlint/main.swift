@@ -15,6 +15,7 @@ enum Command {
     case rules
     case explain(String)
     case initialize(force: Bool)
+    case writeBaseline(String, LintOptions)
     case help
     case version
 }
@@ -31,6 +32,8 @@ struct LintOptions {
     var configurationPath: String?
     /// `--output`: the report goes to this file, written atomically, instead of standard output.
     var outputPath: String?
+    /// `--baseline`: findings recorded in this file are not reported.
+    var baselinePath: String?
 }
 
 let usage = """
@@ -40,12 +43,14 @@ let usage = """
            higlint rules
            higlint explain RULE-ID
            higlint init [--force]
+           higlint baseline write FILE [PATH ...] [OPTIONS]
 
     COMMANDS:
       lint            Check the Swift files under each PATH (default: the current folder).
       rules           List every rule: id, section, default severity, whether it can be fixed.
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
       init            Write a commented .higlint.json into the current folder.
+      baseline write  Record today's findings in FILE; later runs with --baseline FILE report only new ones.
 
     OPTIONS:
       --format NAME            Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).
@@ -53,6 +58,7 @@ let usage = """
       --disable RULE[,RULE…]   Do not run these rules (repeatable).
       --config FILE            Use this configuration file instead of the .higlint.json files above each file.
       --output FILE            Write the report to FILE (atomically) instead of standard output.
+      --baseline FILE          Report only findings that are not in this baseline.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --quiet                  Do not print the summary line on standard error.
@@ -83,6 +89,16 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         return .help
     case "version"?, "--version"?:
         return .version
+    case "baseline"?:
+        arguments.removeFirst()
+        guard arguments.popFirst() == "write", let file = arguments.popFirst(), !file.hasPrefix("-") else {
+            throw UsageError(message: "usage: higlint baseline write FILE [PATH ...] [OPTIONS]")
+        }
+        guard case .lint(let options) = try parse(Array(arguments)) else { throw UsageError(message: "usage: higlint baseline write FILE [PATH ...]") }
+        guard options.baselinePath == nil, options.outputPath == nil else {
+            throw UsageError(message: "baseline write records every finding; --baseline and --output do not apply")
+        }
+        return .writeBaseline(file, options)
     case "lint"?:
         arguments.removeFirst()
     default:
@@ -105,6 +121,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--assume-filename": options.assumedFilename = try value()
         case "--config": options.configurationPath = try value()
         case "--output", "-o": options.outputPath = try value()
+        case "--baseline": options.baselinePath = try value()
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -129,7 +146,16 @@ func writeError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
-func runLint(_ options: LintOptions) -> Int32 {
+func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil) -> Int32 {
+    var baseline: Baseline?
+    if let path = options.baselinePath {
+        do throws(BaselineError) {
+            baseline = try Baseline.load(path: path)
+        } catch {
+            writeError("\(error)\n")
+            return 2
+        }
+    }
     let resolver: ConfigurationResolver
     do throws(ConfigurationError) {
         resolver = try makeResolver(options)
@@ -141,7 +167,7 @@ func runLint(_ options: LintOptions) -> Int32 {
     }
     let engine = LintEngine(ruleTypes: allRules, source: resolver)
     let start = Date()
-    let result: LintResult
+    var result: LintResult
     if options.readsStandardInput {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let path = options.assumedFilename ?? "<stdin>"
@@ -155,6 +181,13 @@ func runLint(_ options: LintOptions) -> Int32 {
     guard result.configurationErrors.isEmpty else {
         for error in result.configurationErrors { writeError("\(error)\n") }
         return 2
+    }
+    if let baselineFile {
+        return writeBaseline(result, to: baselineFile, quiet: options.quiet)
+    }
+    var baselined = 0
+    if let baseline, let path = options.baselinePath {
+        (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
     }
     let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
     let output = reporter(named: options.format)!.report(result, context: context)
@@ -175,6 +208,7 @@ func runLint(_ options: LintOptions) -> Int32 {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
         var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
+        if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }
@@ -232,6 +266,7 @@ do {
     case .rules: listRules()
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
+    case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
     case .help: print(usage, terminator: "")
     case .version: print("higlint \(version)")
     }

@@ -254,3 +254,45 @@ struct ReportFileTests {
         #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot write the report to no/such/folder/report.txt"))
     }
 }
+
+@Suite("Baselines", .serialized)
+struct BaselineTests {
+    let row = #"        Text("Total").font(.system(size: 13))"#
+
+    @Test("a baseline hides recorded findings through edits above them, and reports new ones")
+    func roundTrip() throws {
+        let original = "struct A: View {\n    var body: some View {\n\(row)\n\(row)\n    }\n}\n"
+        let root = try temporaryProject([".git/HEAD": "", "Sources/A.swift": original])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let write = try HIGLint.run(["baseline", "write", "higlint-baseline.json", "Sources"], in: root)
+        #expect(write.status == 0, "\(write.stderr)")
+        #expect(write.stderr.contains("recorded 2 findings"))
+        let file = try String(contentsOf: root.appendingPathComponent("higlint-baseline.json"), encoding: .utf8)
+        #expect(file.contains(#""version" : 1"#) && file.contains(#""path" : "Sources/A.swift""#))
+
+        // Lines inserted above, indentation changed: still the same two findings. A third copy of the line is new.
+        let edited = "import SwiftUI\n\n// A receipt\nstruct A: View {\n  var body: some View {\n\(row)\n    \(row)\n\(row)\n  }\n}\n"
+        try Data(edited.utf8).write(to: root.appendingPathComponent("Sources/A.swift"))
+        let output = try HIGLint.run(["--baseline", "higlint-baseline.json", "Sources"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout.split(separator: "\n").count == 1 && output.stdout.hasPrefix("Sources/A.swift:8:"))
+        #expect(output.stderr.contains("2 in the baseline not shown"))
+        // Absolute paths, from another folder, match the same entries.
+        let absolute = try HIGLint.run(["--baseline", root.appendingPathComponent("higlint-baseline.json").path,
+                                        root.appendingPathComponent("Sources").path, "-q"], in: URL(fileURLWithPath: "/"))
+        #expect(absolute.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test("a corrupted or newer baseline is a clear error", arguments: [
+        ("{ not json", "not a HIGLint baseline"),
+        (#"{"format": "higlint-baseline", "version": 9, "entries": []}"#, "version 9, written by a newer HIGLint"),
+        (#"{"format": "higlint-baseline", "version": 1, "entries": [{"rule": "x"}]}"#, "the baseline is damaged (missing entries.0.path"),
+    ])
+    func corrupted(contents: String, message: String) throws {
+        let root = try temporaryProject(["A.swift": "Text(\"Total\")\n", "base.json": contents])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["--baseline", "base.json", "A.swift"], in: root)
+        #expect(output.status == 2 && output.stdout.isEmpty)
+        #expect(output.stderr.hasPrefix("base.json: error: ") && output.stderr.contains(message), "\(output.stderr)")
+    }
+}
