@@ -27,7 +27,7 @@ public struct ReportContext: Sendable {
 }
 
 /// Turns a lint result into the text of one output format.
-public protocol Reporter {
+public protocol Reporter: Sendable {
     /// The name used with `--format`.
     static var name: String { get }
     init()

@@ -34,6 +34,10 @@ struct LintOptions {
     var outputPath: String?
     /// `--baseline`: findings recorded in this file are not reported.
     var baselinePath: String?
+    /// `--fail-on`: the lowest severity that makes the exit status 1 (`nil`: never).
+    var failureSeverity: Severity? = .warning
+    /// `--stamp`: a file written after the run, for build systems that need an output (the build-tool plugin).
+    var stampPath: String?
 }
 
 let usage = """
@@ -59,6 +63,7 @@ let usage = """
       --config FILE            Use this configuration file instead of the .higlint.json files above each file.
       --output FILE            Write the report to FILE (atomically) instead of standard output.
       --baseline FILE          Report only findings that are not in this baseline.
+      --fail-on LEVEL          Exit 1 for findings at LEVEL or above: note, warning (default), error, never.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --quiet                  Do not print the summary line on standard error.
@@ -122,6 +127,13 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--config": options.configurationPath = try value()
         case "--output", "-o": options.outputPath = try value()
         case "--baseline": options.baselinePath = try value()
+        case "--fail-on":
+            let level = try value()
+            guard level == "never" || Severity(rawValue: level) != nil else {
+                throw UsageError(message: "unknown level '\(level)' for --fail-on; expected note, warning, error or never")
+            }
+            options.failureSeverity = Severity(rawValue: level)
+        case "--stamp": options.stampPath = try value()
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -212,8 +224,12 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }
+    if let stamp = options.stampPath {
+        try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
+    }
     if !result.errors.isEmpty { return 2 }
-    return result.diagnostics.contains { $0.severity >= .warning } ? 1 : 0
+    guard let failureSeverity = options.failureSeverity else { return 0 }
+    return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
 }
 
 func listRules() {

@@ -296,3 +296,18 @@ struct BaselineTests {
         #expect(output.stderr.hasPrefix("base.json: error: ") && output.stderr.contains(message), "\(output.stderr)")
     }
 }
+
+@Suite("Build-system options", .serialized)
+struct BuildSystemOptionTests {
+    @Test("--fail-on sets the severity that fails the run; --stamp writes a marker")
+    func failOn() throws {
+        let root = try temporaryProject(["A.swift": #"Text("Total").font(.system(size: 13))"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["A.swift", "-q", "--fail-on", "error", "--stamp", "stamp.swift"], in: root).status == 0)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("stamp.swift").path))
+        #expect(try HIGLint.run(["A.swift", "-q", "--fail-on", "note"], in: root).status == 1)
+        #expect(try HIGLint.run(["A.swift", "-q", "--fail-on", "never"], in: root).status == 0)
+        let bad = try HIGLint.run(["A.swift", "--fail-on", "sometimes"], in: root)
+        #expect(bad.status == 2 && bad.stderr.contains("unknown level 'sometimes' for --fail-on"))
+    }
+}
