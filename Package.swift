@@ -98,6 +98,8 @@ let package = Package(
     products: [
         .executable(name: "higlint", targets: ["higlint"]),
         .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintRules", "HIGLintReporters"]),
+        .plugin(name: "HIGLintBuildToolPlugin", targets: ["HIGLintBuildToolPlugin"]),
+        .plugin(name: "HIGLintCommandPlugin", targets: ["HIGLintCommandPlugin"]),
     ],
     dependencies: syntax.packageDependencies,
     targets: [
@@ -108,6 +110,12 @@ let package = Package(
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
+        // Lints a target's sources on every build; findings appear as build warnings.
+        .plugin(name: "HIGLintBuildToolPlugin", capability: .buildTool(), dependencies: ["higlint"]),
+        // `swift package higlint [--target NAME …] [higlint options]`.
+        .plugin(name: "HIGLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "higlint", description: "Check SwiftUI code against Apple's Human Interface Guidelines")),
+                dependencies: ["higlint"]),
         testTarget("HIGLintSwiftUITests", dependencies: ["HIGLintSwiftUI"]),
         testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
         testTarget("HIGLintRulesTests", dependencies: ["HIGLintCore", "HIGLintRules"]),

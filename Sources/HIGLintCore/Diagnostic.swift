@@ -82,9 +82,11 @@ public struct Diagnostic: Codable, Hashable, Sendable {
     public var offset: Int
     public var message: String
     public var fix: Fix?
+    /// The text of the flagged line, without its line break: baselines and fingerprints are computed from it.
+    public var lineText: String?
 
     public init(rule: String, section: RuleSection, severity: Severity, path: String, line: Int, column: Int,
-                offset: Int, message: String, fix: Fix? = nil) {
+                offset: Int, message: String, fix: Fix? = nil, lineText: String? = nil) {
         self.rule = rule
         self.section = section
         self.severity = severity
@@ -94,6 +96,7 @@ public struct Diagnostic: Codable, Hashable, Sendable {
         self.offset = offset
         self.message = message
         self.fix = fix
+        self.lineText = lineText
     }
 
     /// Sort order of reports: path, line, column, rule.

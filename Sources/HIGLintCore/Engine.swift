@@ -9,11 +9,14 @@ public struct LintResult: Sendable {
     /// Files that could not be checked, and why.
     public var errors: [FileError]
     public var filesChecked: Int
+    /// Mistakes in configuration files; when there are any, no file was checked.
+    public var configurationErrors: [ConfigurationError]
 
-    public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int) {
+    public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int, configurationErrors: [ConfigurationError] = []) {
         self.diagnostics = diagnostics
         self.errors = errors
         self.filesChecked = filesChecked
+        self.configurationErrors = configurationErrors
     }
 }
 
@@ -22,30 +25,61 @@ public struct LintResult: Sendable {
 public struct LintEngine: Sendable {
     public let rules: [any Rule]
     public let assetRules: [any AssetRule]
+    /// The configuration of files the source has no other word on (`lint(source:)`).
     public let configuration: Configuration
+    /// Each file's configuration (one for all, or `.higlint.json` files found per folder).
+    public let source: any ConfigurationSource
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
+        self.init(ruleTypes: ruleTypes.filter { configuration.isEnabled($0.description) }, source: configuration,
+                  configuration: configuration)
+    }
+
+    /// Runs `ruleTypes` with each file's configuration from `source` (which decides which of them are enabled).
+    public init(ruleTypes: [any LintRule.Type], source: any ConfigurationSource, configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let enabled = ruleTypes.filter { configuration.isEnabled($0.description) }
-        self.rules = enabled.compactMap { $0 as? any Rule.Type }.map { $0.init() }
-        self.assetRules = enabled.compactMap { $0 as? any AssetRule.Type }.map { $0.init() }
+        self.source = source
+        self.rules = ruleTypes.compactMap { $0 as? any Rule.Type }.map { $0.init() }
+        self.assetRules = ruleTypes.compactMap { $0 as? any AssetRule.Type }.map { $0.init() }
     }
 
     // MARK: Whole runs
 
     /// Lints every Swift file and asset-catalog image set under `paths`, in parallel.
+    ///
+    /// Configuration is resolved for every file first: a mistake in any configuration file stops the run before
+    /// anything is checked, since findings under a half-read configuration would mislead.
     public func lint(paths: [String]) -> LintResult {
         let collection = FileCollector.files(under: paths)
         // Image sets are only read when an asset rule runs, so a broken catalog does not fail a run that ignores it.
         let imageSets = assetRules.isEmpty ? [] : collection.imageSets
-        let module = moduleFacts(of: collection.swiftFiles)
-        let count = collection.swiftFiles.count + imageSets.count
+        var swiftFiles: [(path: String, configuration: Configuration)] = []
+        var assetFiles: [(path: String, configuration: Configuration)] = []
+        var configurationErrors: [ConfigurationError] = []
+        func resolve(_ path: String, configurationPath: String, into list: inout [(path: String, configuration: Configuration)]) {
+            do throws(ConfigurationError) {
+                if let configuration = try source.configuration(forFile: configurationPath) { list.append((path, configuration)) }
+            } catch where !configurationErrors.contains(error) {
+                configurationErrors.append(error)
+            } catch {}
+        }
+        for path in collection.swiftFiles { resolve(path, configurationPath: path, into: &swiftFiles) }
+        for folder in imageSets { resolve(folder, configurationPath: folder + "/Contents.json", into: &assetFiles) }
+        guard configurationErrors.isEmpty else {
+            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configurationErrors)
+        }
+        let module = moduleFacts(of: swiftFiles.map(\.path))
+        let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
+        let (swift, assets) = (swiftFiles, assetFiles)
         ParallelRunner.forEach(count: count) { index in
-            outcomes[index] = index < collection.swiftFiles.count
-                ? lintFile(atPath: collection.swiftFiles[index], module: module)
-                : lintImageSet(atPath: imageSets[index - collection.swiftFiles.count])
+            if index < swift.count {
+                outcomes[index] = lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module)
+            } else {
+                let asset = assets[index - swift.count]
+                outcomes[index] = ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) }
+            }
         }
         var diagnostics: [Diagnostic] = []
         var errors = collection.errors
@@ -64,23 +98,42 @@ public struct LintEngine: Sendable {
         return LintResult(diagnostics: diagnostics, errors: errors, filesChecked: checked)
     }
 
+    /// The configuration of `path`, `nil` when configuration leaves the file out.
+    private func configuration(forFile path: String) -> Result<Configuration?, FileError> {
+        do throws(ConfigurationError) {
+            return .success(try source.configuration(forFile: path))
+        } catch {
+            return .failure(FileError(path: error.path, reason: error.description))
+        }
+    }
+
     // MARK: Asset catalogs
 
     /// Reads and checks the image set in `folder` (an `.imageset`).
     public func lintImageSet(atPath folder: String) -> Result<[Diagnostic], FileError> {
-        ImageSet.load(folder: folder).map(lint(imageSet:))
+        configuration(forFile: folder + "/Contents.json").flatMap { configuration in
+            guard let configuration else { return .success([]) }
+            return ImageSet.load(folder: folder).map { lint(imageSet: $0, configuration: configuration) }
+        }
     }
 
     /// Checks `Contents.json` bytes as if they were the file at `path` (`…/Name.imageset/Contents.json`).
     public func lint(imageSetContents data: Data, path: String) -> Result<[Diagnostic], FileError> {
         let folder = path.hasSuffix("/Contents.json") ? String(path.dropLast("/Contents.json".count)) : path
-        return ImageSet.decode(data, folder: folder).map(lint(imageSet:))
+        return configuration(forFile: path).flatMap { configuration in
+            guard let configuration else { return .success([]) }
+            return ImageSet.decode(data, folder: folder).map { lint(imageSet: $0, configuration: configuration) }
+        }
     }
 
     /// Runs the asset rules over a decoded image set.
     public func lint(imageSet: ImageSet) -> [Diagnostic] {
+        lint(imageSet: imageSet, configuration: configuration)
+    }
+
+    private func lint(imageSet: ImageSet, configuration: Configuration) -> [Diagnostic] {
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        for rule in assetRules {
+        for rule in assetRules where configuration.isEnabled(type(of: rule).description) {
             let context = AssetContext(configuration: configuration, description: type(of: rule).description, sink: sink)
             rule.check(imageSet, in: context)
         }
@@ -102,7 +155,7 @@ public struct LintEngine: Sendable {
         let symbols = moduleSymbols
         guard !symbols.isEmpty else { return ModuleFacts() }
         let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        ParallelRunner.forEach(count: files.count) { index in
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return }
             perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
         }
@@ -110,18 +163,33 @@ public struct LintEngine: Sendable {
     }
 
     /// Reads and lints one file; `module` describes the files linted with it (by default, this file alone).
+    /// A file that configuration leaves out has no findings.
     public func lintFile(atPath path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
+        configuration(forFile: path).flatMap { configuration in
+            guard let configuration else { return .success([]) }
+            return lintFile(atPath: path, configuration: configuration, module: module)
+        }
+    }
+
+    private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
         }
-        return lint(data: data, path: path, module: module)
+        return lint(data: data, path: path, configuration: configuration, module: module)
     }
 
-    /// Lints source bytes as if they were the file at `path`.
+    /// Lints source bytes as if they were the file at `path`, with that file's configuration.
     public func lint(data: Data, path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
+        configuration(forFile: path).flatMap { configuration in
+            guard let configuration else { return .success([]) }
+            return lint(data: data, path: path, configuration: configuration, module: module)
+        }
+    }
+
+    private func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             if bytes.contains(0) {
@@ -129,23 +197,25 @@ public struct LintEngine: Sendable {
             }
             return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
         }
-        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path, module: module) })
+        return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path, configuration: configuration, module: module) })
     }
 
     /// Lints source text as if it were the file at `path`.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source
-        return source.withUTF8 { lint(buffer: $0, path: path, module: nil) }
+        return source.withUTF8 { lint(buffer: $0, path: path, configuration: configuration, module: nil) }
     }
 
     // MARK: One file
 
-    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, module: ModuleFacts?) -> [Diagnostic] {
+    private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?) -> [Diagnostic] {
+        let enabled = rules.filter { configuration.isEnabled(type(of: $0).description) }
+        guard !enabled.isEmpty else { return [] }
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
         let module = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
-        let dispatcher = RuleDispatcher(rules: rules, file: file, configuration: configuration, module: module, sink: sink)
+        let dispatcher = RuleDispatcher(rules: enabled, file: file, configuration: configuration, module: module, sink: sink)
         dispatcher.walk(tree)
         guard !sink.findings.isEmpty else { return [] }
 
@@ -158,10 +228,13 @@ public struct LintEngine: Sendable {
             let lineStart = finding.offset - (location.column - 1)
             let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
             let column = String(decoding: prefix, as: UTF8.self).count + 1
+            var lineEnd = finding.offset
+            while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n"), buffer[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+            let lineText = String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), as: UTF8.self)
             diagnostics.append(Diagnostic(
                 rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
                 path: path, line: location.line, column: column, offset: finding.offset,
-                message: finding.message, fix: finding.fix))
+                message: finding.message, fix: finding.fix, lineText: lineText))
         }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
     }

@@ -25,6 +25,26 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self.init(value) }
 }
 
+/// The type of a rule option, so that configuration files are checked before any rule reads them.
+public enum OptionKind: String, Sendable {
+    /// A list of strings that extends the rule's default list.
+    case words
+    /// A switch.
+    case flag
+    case number
+    case text
+
+    /// How configuration errors name the expected value.
+    public var expectation: String {
+        switch self {
+        case .words: "a list of strings"
+        case .flag: "true or false"
+        case .number: "a number"
+        case .text: "a string"
+        }
+    }
+}
+
 /// What a rule is, said once: `higlint rules`, `higlint explain`, the docs and the tests all read it.
 public struct RuleDescription: Sendable {
     /// The public identifier: `fixed-font-size`.
@@ -45,11 +65,14 @@ public struct RuleDescription: Sendable {
     public var corrections: [(before: RuleExample, after: String)]
     /// Options the rule reads from configuration, with their meaning.
     public var options: [String: String]
+    /// The type of each option; an option not listed here is a word list, as most are.
+    public var optionKinds: [String: OptionKind]
 
     public init(id: String, name: String, section: RuleSection, defaultSeverity: Severity = .warning,
                 summary: String, rationale: String, platforms: Platforms = .all,
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-                corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:]) {
+                corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:],
+                optionKinds: [String: OptionKind] = [:]) {
         self.id = id
         self.name = name
         self.section = section
@@ -61,6 +84,13 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.corrections = corrections
         self.options = options
+        self.optionKinds = optionKinds
+    }
+
+    /// The type configuration must give option `name`, or `nil` when the rule has no such option.
+    public func kind(ofOption name: String) -> OptionKind? {
+        guard options[name] != nil else { return nil }
+        return optionKinds[name] ?? .words
     }
 
     public var isFixable: Bool { !corrections.isEmpty }

@@ -1,16 +1,72 @@
+import Foundation
 import HIGLintCore
 
+/// What a report may need besides the findings: the rules' metadata and where relative paths start.
+public struct ReportContext: Sendable {
+    /// Every rule HIGLint knows, in catalog order (SARIF lists them with their help).
+    public var rules: [RuleDescription]
+    /// The folder paths are reported relative to (SARIF's `%SRCROOT%`): the current folder.
+    public var rootDirectory: String
+    public var toolVersion: String
+
+    public init(rules: [RuleDescription] = [], rootDirectory: String = FileManager.default.currentDirectoryPath,
+                toolVersion: String = "0.0.0") {
+        self.rules = rules
+        self.rootDirectory = rootDirectory
+        self.toolVersion = toolVersion
+    }
+
+    /// `path` relative to the root when it lies inside it.
+    public func relativePath(_ path: String) -> String? {
+        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: rootDirectory, isDirectory: true))
+            .standardizedFileURL.path
+        let root = URL(fileURLWithPath: rootDirectory).standardizedFileURL.path
+        if root == "/" { return String(absolute.dropFirst()) }
+        return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
+    }
+}
+
 /// Turns a lint result into the text of one output format.
-public protocol Reporter {
+public protocol Reporter: Sendable {
     /// The name used with `--format`.
     static var name: String { get }
     init()
     func report(_ result: LintResult) -> String
+    func report(_ result: LintResult, context: ReportContext) -> String
+}
+
+extension Reporter {
+    /// Formats that need no context ignore it.
+    public func report(_ result: LintResult, context: ReportContext) -> String { report(result) }
 }
 
 /// Every output format, by `--format` name.
-public let allReporters: [any Reporter.Type] = [XcodeReporter.self, JSONReporter.self]
+public let allReporters: [any Reporter.Type] = [
+    XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
+    JUnitReporter.self, MarkdownReporter.self,
+]
 
 public func reporter(named name: String) -> (any Reporter)? {
     allReporters.first { $0.name == name }.map { $0.init() }
+}
+
+/// Text escaped for XML attribute values and character data.
+func xmlEscaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&apos;"
+        case "\n": result += "&#10;"
+        case "\r": result += "&#13;"
+        case "\t": result += "&#9;"
+        // Characters XML 1.0 cannot carry at all are dropped rather than making the document unreadable.
+        case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }

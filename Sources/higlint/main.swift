@@ -15,6 +15,8 @@ enum Command {
     case fix(FixOptions)
     case rules
     case explain(String)
+    case initialize(force: Bool)
+    case writeBaseline(String, LintOptions)
     case help
     case version
 }
@@ -27,6 +29,16 @@ struct LintOptions {
     var quiet = false
     var readsStandardInput = false
     var assumedFilename: String?
+    /// `--config`: this file instead of the `.higlint.json` files found above each linted file.
+    var configurationPath: String?
+    /// `--output`: the report goes to this file, written atomically, instead of standard output.
+    var outputPath: String?
+    /// `--baseline`: findings recorded in this file are not reported.
+    var baselinePath: String?
+    /// `--fail-on`: the lowest severity that makes the exit status 1 (`nil`: never).
+    var failureSeverity: Severity? = .warning
+    /// `--stamp`: a file written after the run, for build systems that need an output (the build-tool plugin).
+    var stampPath: String?
 }
 
 let usage = """
@@ -36,6 +48,8 @@ let usage = """
            higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--quiet]
            higlint rules
            higlint explain RULE-ID
+           higlint init [--force]
+           higlint baseline write FILE [PATH ...] [OPTIONS]
 
     COMMANDS:
       lint            Check the Swift files and asset catalogs under each PATH (default: the current folder).
@@ -43,11 +57,17 @@ let usage = """
                       --rule limits it to these rules; --dry-run prints a unified diff and changes nothing.
       rules           List every rule: id, section, default severity, whether it can be fixed.
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
+      init            Write a commented .higlint.json into the current folder.
+      baseline write  Record today's findings in FILE; later runs with --baseline FILE report only new ones.
 
     OPTIONS:
       --format NAME            Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).
       --only RULE[,RULE…]      Run only these rules (repeatable).
       --disable RULE[,RULE…]   Do not run these rules (repeatable).
+      --config FILE            Use this configuration file instead of the .higlint.json files above each file.
+      --output FILE            Write the report to FILE (atomically) instead of standard output.
+      --baseline FILE          Report only findings that are not in this baseline.
+      --fail-on LEVEL          Exit 1 for findings at LEVEL or above: note, warning (default), error, never.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --quiet                  Do not print the summary line on standard error.
@@ -70,12 +90,28 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
     case "explain"?:
         guard arguments.count == 2, let id = arguments.last else { throw UsageError(message: "usage: higlint explain RULE-ID") }
         return .explain(id)
+    case "init"?:
+        switch Array(arguments.dropFirst()) {
+        case []: return .initialize(force: false)
+        case ["--force"]: return .initialize(force: true)
+        default: throw UsageError(message: "usage: higlint init [--force]")
+        }
     case "help"?, "--help"?, "-h"?:
         return .help
     case "version"?, "--version"?:
         return .version
     case "fix"?:
         return arguments.contains { $0 == "--help" || $0 == "-h" } ? .help : .fix(try parseFix(arguments.dropFirst()))
+    case "baseline"?:
+        arguments.removeFirst()
+        guard arguments.popFirst() == "write", let file = arguments.popFirst(), !file.hasPrefix("-") else {
+            throw UsageError(message: "usage: higlint baseline write FILE [PATH ...] [OPTIONS]")
+        }
+        guard case .lint(let options) = try parse(Array(arguments)) else { throw UsageError(message: "usage: higlint baseline write FILE [PATH ...]") }
+        guard options.baselinePath == nil, options.outputPath == nil else {
+            throw UsageError(message: "baseline write records every finding; --baseline and --output do not apply")
+        }
+        return .writeBaseline(file, options)
     case "lint"?:
         arguments.removeFirst()
     default:
@@ -96,6 +132,16 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--quiet", "-q": options.quiet = true
         case "--stdin": options.readsStandardInput = true
         case "--assume-filename": options.assumedFilename = try value()
+        case "--config": options.configurationPath = try value()
+        case "--output", "-o": options.outputPath = try value()
+        case "--baseline": options.baselinePath = try value()
+        case "--fail-on":
+            let level = try value()
+            guard level == "never" || Severity(rawValue: level) != nil else {
+                throw UsageError(message: "unknown level '\(level)' for --fail-on; expected note, warning, error or never")
+            }
+            options.failureSeverity = Severity(rawValue: level)
+        case "--stamp": options.stampPath = try value()
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -120,13 +166,28 @@ func writeError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
-func runLint(_ options: LintOptions) -> Int32 {
-    var configuration = Configuration()
-    if !options.only.isEmpty { configuration.onlyRules = Set(options.only) }
-    for id in options.disabled { configuration.rules[id, default: RuleSettings()].enabled = false }
-    let engine = LintEngine(ruleTypes: allRules, configuration: configuration)
+func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil) -> Int32 {
+    var baseline: Baseline?
+    if let path = options.baselinePath {
+        do throws(BaselineError) {
+            baseline = try Baseline.load(path: path)
+        } catch {
+            writeError("\(error)\n")
+            return 2
+        }
+    }
+    let resolver: ConfigurationResolver
+    do throws(ConfigurationError) {
+        resolver = try makeResolver(options)
+        // Standard input is configured as the file it stands for.
+        if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
+    } catch {
+        writeError("\(error)\n")
+        return 2
+    }
+    let engine = LintEngine(ruleTypes: allRules, source: resolver)
     let start = Date()
-    let result: LintResult
+    var result: LintResult
     if options.readsStandardInput {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let path = options.assumedFilename ?? "<stdin>"
@@ -137,19 +198,46 @@ func runLint(_ options: LintOptions) -> Int32 {
     } else {
         result = engine.lint(paths: options.paths)
     }
-    let output = reporter(named: options.format)!.report(result)
-    FileHandle.standardOutput.write(Data(output.utf8))
+    guard result.configurationErrors.isEmpty else {
+        for error in result.configurationErrors { writeError("\(error)\n") }
+        return 2
+    }
+    if let baselineFile {
+        return writeBaseline(result, to: baselineFile, quiet: options.quiet)
+    }
+    var baselined = 0
+    if let baseline, let path = options.baselinePath {
+        (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
+    }
+    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
+    let output = reporter(named: options.format)!.report(result, context: context)
+    if let outputPath = options.outputPath {
+        do {
+            // Written to a temporary file beside it and renamed: a reader never sees half a report.
+            try Data(output.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+        } catch {
+            writeError("higlint: error: cannot write the report to \(outputPath): \(error.localizedDescription)\n")
+            return 2
+        }
+    } else {
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
     for error in result.errors { writeError("\(error)\n") }
     if !options.quiet {
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
         var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
+        if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }
+    if let stamp = options.stampPath {
+        try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
+    }
     if !result.errors.isEmpty { return 2 }
-    return result.diagnostics.contains { $0.severity >= .warning } ? 1 : 0
+    guard let failureSeverity = options.failureSeverity else { return 0 }
+    return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
 }
 
 func listRules() {
@@ -202,6 +290,8 @@ do {
     case .fix(let options): exit(runFix(options))
     case .rules: listRules()
     case .explain(let id): try explain(id)
+    case .initialize(let force): exit(writeInitialConfiguration(force: force))
+    case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
     case .help: print(usage, terminator: "")
     case .version: print("higlint \(version)")
     }

@@ -163,3 +163,151 @@ struct CommandLineTests {
         #expect(output.stdout.isEmpty)
     }
 }
+
+@Suite("Configuration on the command line", .serialized)
+struct ConfigurationCommandLineTests {
+    let source = """
+        struct Receipt: View {
+            var body: some View { Text("Total").font(.system(size: 13)) }
+        }
+        """
+
+    @Test("a user can turn a rule off, change its severity and scope settings to a folder")
+    func turnOffAndSeverity() throws {
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": source, "Legacy/B.swift": source,
+                                         ".higlint.json": #"{ rules: { "fixed-font-size": "error" } }"#,
+                                         "Legacy/.higlint.json": #"{ rules: { "fixed-font-size": "off" } }"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["-q"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout.hasPrefix("A.swift:2:46: error: "))
+        #expect(!output.stdout.contains("Legacy"))
+        // --only asks for the rule by name, so it runs even where a file turned it off (at the parent's severity).
+        let only = try HIGLint.run(["-q", "--only", "fixed-font-size", "Legacy"], in: root)
+        #expect(only.stdout.hasPrefix("Legacy/B.swift:2:46: error: "))
+    }
+
+    @Test("a typo in a rule id or key exits 2 naming it, and nothing is reported")
+    func typo() throws {
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": source,
+                                         ".higlint.json": "{\n  rules: { \"fixed-font-sise\": \"off\" },\n}\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run([], in: root)
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr == ".higlint.json:2: error: rules.fixed-font-sise: unknown rule 'fixed-font-sise'; did you mean 'fixed-font-size'? (`higlint rules` lists them)\n")
+    }
+
+    @Test("--config replaces discovery; --stdin finds the configuration of the assumed file")
+    func explicitAndStandardInput() throws {
+        let root = try temporaryProject([".git/HEAD": "", "Mac/.higlint.json": #"{ platforms: ["macOS"] }"#,
+                                         "strict.json": #"{ rules: { "fixed-font-size": "error" } }"#, "Mac/A.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["-q", "Mac"], in: root).stdout.isEmpty)
+        #expect(try HIGLint.run(["-q", "--config", "strict.json", "Mac"], in: root).stdout.contains(": error: "))
+        let piped = try HIGLint.run(["-q", "--stdin", "--assume-filename", "Mac/New.swift"], stdin: source, in: root)
+        #expect(piped.status == 0 && piped.stdout.isEmpty)
+        let missing = try HIGLint.run(["--config", "nope.json"], in: root)
+        #expect(missing.status == 2 && missing.stderr.contains("nope.json: error: no such configuration file"))
+    }
+
+    @Test("init writes a commented configuration that HIGLint reads back, and does not overwrite one")
+    func initialize() throws {
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["init"], in: root).status == 0)
+        let text = try String(contentsOf: root.appendingPathComponent(".higlint.json"), encoding: .utf8)
+        for part in ["include", "exclude", "platforms", "deploymentTarget", "ownedDomains", "components", "copyableNames", "includeSystemImages"] {
+            #expect(text.contains(part), "missing \(part)")
+        }
+        #expect(try HIGLint.run(["-q"], in: root).status == 1)   // valid, and changes nothing
+        let again = try HIGLint.run(["init"], in: root)
+        #expect(again.status == 2 && again.stderr.contains("already exists"))
+        // Uncommenting every line still gives a valid file.
+        let settings = ["include:", "exclude:", "platforms:", "deploymentTarget:", "ownedDomains:", "components:"]
+        let uncommented = text.split(separator: "\n").map { line -> String in
+            let isSetting = settings.contains { line.hasPrefix("  // " + $0) }
+            let isRuleLine = line.hasPrefix("    // \"") || line.hasPrefix("    //   ") || line.hasPrefix("    // }")
+            return isSetting || isRuleLine ? line.replacingOccurrences(of: "// ", with: "", options: [], range: line.range(of: "// ")) : String(line)
+        }.joined(separator: "\n")
+        #expect(uncommented.contains("\n    \"fixed-font-size\": \"warning\","))
+        try Data(uncommented.utf8).write(to: root.appendingPathComponent(".higlint.json"))
+        #expect(try HIGLint.run(["-q"], in: root).status != 2)
+    }
+}
+
+@Suite("Report files", .serialized)
+struct ReportFileTests {
+    @Test("--output writes the report to a file and nothing to standard output; every format is accepted")
+    func output() throws {
+        let root = try temporaryProject(["A.swift": #"Text("Total").font(.system(size: 13))"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        for format in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown"] {
+            let output = try HIGLint.run(["A.swift", "-q", "--format", format, "--output", "report.\(format)"], in: root)
+            #expect(output.status == 1 && output.stdout.isEmpty, "\(format): \(output.stderr)")
+            let written = try String(contentsOf: root.appendingPathComponent("report.\(format)"), encoding: .utf8)
+            #expect(written.contains("fixed-font-size"), "\(format)")
+        }
+        let sarif = try String(contentsOf: root.appendingPathComponent("report.sarif"), encoding: .utf8)
+        #expect(sarif.contains(#""uri" : "A.swift""#))
+        let unwritable = try HIGLint.run(["A.swift", "--output", "no/such/folder/report.txt"], in: root)
+        #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot write the report to no/such/folder/report.txt"))
+    }
+}
+
+@Suite("Baselines", .serialized)
+struct BaselineTests {
+    let row = #"        Text("Total").font(.system(size: 13))"#
+
+    @Test("a baseline hides recorded findings through edits above them, and reports new ones")
+    func roundTrip() throws {
+        let original = "struct A: View {\n    var body: some View {\n\(row)\n\(row)\n    }\n}\n"
+        let root = try temporaryProject([".git/HEAD": "", "Sources/A.swift": original])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let write = try HIGLint.run(["baseline", "write", "higlint-baseline.json", "Sources"], in: root)
+        #expect(write.status == 0, "\(write.stderr)")
+        #expect(write.stderr.contains("recorded 2 findings"))
+        let file = try String(contentsOf: root.appendingPathComponent("higlint-baseline.json"), encoding: .utf8)
+        #expect(file.contains(#""version" : 1"#) && file.contains(#""path" : "Sources/A.swift""#))
+
+        // Lines inserted above, indentation changed: still the same two findings. A third copy of the line is new.
+        let edited = "import SwiftUI\n\n// A receipt\nstruct A: View {\n  var body: some View {\n\(row)\n    \(row)\n\(row)\n  }\n}\n"
+        try Data(edited.utf8).write(to: root.appendingPathComponent("Sources/A.swift"))
+        let output = try HIGLint.run(["--baseline", "higlint-baseline.json", "Sources"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout.split(separator: "\n").count == 1 && output.stdout.hasPrefix("Sources/A.swift:8:"))
+        #expect(output.stderr.contains("2 in the baseline not shown"))
+        // Absolute paths, from another folder, match the same entries.
+        let absolute = try HIGLint.run(["--baseline", root.appendingPathComponent("higlint-baseline.json").path,
+                                        root.appendingPathComponent("Sources").path, "-q"], in: URL(fileURLWithPath: "/"))
+        #expect(absolute.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test("a corrupted or newer baseline is a clear error", arguments: [
+        ("{ not json", "not a HIGLint baseline"),
+        (#"{"format": "higlint-baseline", "version": 9, "entries": []}"#, "version 9, written by a newer HIGLint"),
+        (#"{"format": "higlint-baseline", "version": 1, "entries": [{"rule": "x"}]}"#, "the baseline is damaged (missing entries.0.path"),
+    ])
+    func corrupted(contents: String, message: String) throws {
+        let root = try temporaryProject(["A.swift": "Text(\"Total\")\n", "base.json": contents])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["--baseline", "base.json", "A.swift"], in: root)
+        #expect(output.status == 2 && output.stdout.isEmpty)
+        #expect(output.stderr.hasPrefix("base.json: error: ") && output.stderr.contains(message), "\(output.stderr)")
+    }
+}
+
+@Suite("Build-system options", .serialized)
+struct BuildSystemOptionTests {
+    @Test("--fail-on sets the severity that fails the run; --stamp writes a marker")
+    func failOn() throws {
+        let root = try temporaryProject(["A.swift": #"Text("Total").font(.system(size: 13))"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["A.swift", "-q", "--fail-on", "error", "--stamp", "stamp.swift"], in: root).status == 0)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("stamp.swift").path))
+        #expect(try HIGLint.run(["A.swift", "-q", "--fail-on", "note"], in: root).status == 1)
+        #expect(try HIGLint.run(["A.swift", "-q", "--fail-on", "never"], in: root).status == 0)
+        let bad = try HIGLint.run(["A.swift", "--fail-on", "sometimes"], in: root)
+        #expect(bad.status == 2 && bad.stderr.contains("unknown level 'sometimes' for --fail-on"))
+    }
+}

@@ -77,7 +77,8 @@ struct ImageMissingAccessibilityLabel: Rule {
             """,
             #"Image(cgImage, scale: 2, label: Text("Chart of sales"))"#,
         ],
-        options: ["includeSystemImages": "Also check `Image(systemName:)` (off by default)."])
+        options: ["includeSystemImages": "Also check `Image(systemName:)` (off by default)."],
+        optionKinds: ["includeSystemImages": .flag])
 
     static let message = "This image has no accessibility label; add `.accessibilityLabel(\"…\")`, or `.accessibilityHidden(true)` if it is decorative."
     /// Modifiers whose content decorates the view rather than showing information.

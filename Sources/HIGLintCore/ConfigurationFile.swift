@@ -1,0 +1,322 @@
+import Foundation
+import HIGLintSwiftUI
+
+/// A mistake in a configuration file: where it is and what was expected. The command line exits 2 with it.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    /// The key path, such as `rules.fixed-font-size.severity`.
+    public var key: String?
+    public var message: String
+
+    public init(path: String, line: Int? = nil, key: String? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
+    /// `path:line: error: key: message`, the form editors jump to.
+    public var description: String {
+        var text = path
+        if let line { text += ":\(line)" }
+        text += ": error: "
+        if let key { text += "\(key): " }
+        return text + message
+    }
+}
+
+/// A JSON value as `JSONDecoder` reads it, before it is checked against what each key expects.
+enum JSONValue: Decodable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    /// How errors show a value that was not what was expected.
+    var shown: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+        case .string(let value): "\"\(value)\""
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One `.higlint.json` file, checked: every key known, every value of the expected type.
+public struct ConfigurationFile: Sendable {
+    public static let name = ".higlint.json"
+
+    /// What one file says about one rule.
+    public struct RuleEntry: Hashable, Sendable {
+        /// `false` for `"off"`.
+        public var enabled: Bool?
+        public var severity: Severity?
+        public var options: [String: OptionValue] = [:]
+    }
+
+    public var path: String
+    /// The absolute folder that `include` and `exclude` are relative to.
+    public var directory: String
+    public var include: [GlobPattern]?
+    public var exclude: [GlobPattern] = []
+    public var platforms: Platforms?
+    public var ownedDomains: [String]?
+    public var deploymentTarget: [String: String] = [:]
+    public var components: [String: String] = [:]
+    public var rules: [String: RuleEntry] = [:]
+
+    static let keys = ["include", "exclude", "rules", "ownedDomains", "deploymentTarget", "platforms", "components"]
+    static let severityWords = ["off", "note", "warning", "error"]
+
+    /// Reads and checks the file at `path` against the rules HIGLint has.
+    public static func load(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(path: path, message: "cannot read the configuration file (\(LintEngine.describe(error)))")
+        }
+        return try ConfigurationFile(data: data, path: path, rules: rules)
+    }
+
+    /// Checks configuration text as if it were the file at `path`.
+    public init(data: Data, path: String, rules: [RuleDescription]) throws(ConfigurationError) {
+        self.path = path
+        directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        let outline: JSON5Outline
+        do {
+            outline = try JSON5Outline([UInt8](data))
+        } catch {
+            throw ConfigurationError(path: path, line: error.line, message: "invalid JSON5 at column \(error.column): \(error.message)")
+        }
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        let root: JSONValue
+        do {
+            root = try decoder.decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigurationError(path: path, message: "invalid JSON5 (\(error.localizedDescription))")
+        }
+        var reader = Reader(path: path, keyLines: outline.keyLines, rules: rules)
+        try reader.read(root, into: &self)
+    }
+
+    /// Applies this file's settings over `configuration` (a parent folder's, or the defaults).
+    public func apply(to configuration: inout Configuration) {
+        if let platforms { configuration.platforms = platforms }
+        if let ownedDomains { configuration.ownedDomains = ownedDomains }
+        configuration.deploymentTarget.merge(deploymentTarget) { $1 }
+        configuration.components.merge(components) { $1 }
+        for (id, entry) in rules {
+            var settings = configuration.rules[id] ?? RuleSettings()
+            if let severity = entry.severity {
+                settings.severity = severity
+                settings.enabled = true
+            }
+            if let enabled = entry.enabled { settings.enabled = enabled }
+            settings.options.merge(entry.options) { $1 }
+            configuration.rules[id] = settings
+        }
+    }
+
+    /// Whether `include` and `exclude` leave out the file at `absolutePath`. Files outside this file's folder are
+    /// not its business.
+    public func excludes(absolutePath: String) -> Bool {
+        guard let relative = Self.relativePath(absolutePath, to: directory) else { return false }
+        if let include, !include.contains(where: { $0.matches(relative) }) { return true }
+        return exclude.contains { $0.matches(relative) }
+    }
+
+    static func relativePath(_ path: String, to directory: String) -> String? {
+        if directory == "/" { return String(path.dropFirst()) }
+        guard path.hasPrefix(directory + "/") else { return nil }
+        return String(path.dropFirst(directory.count + 1))
+    }
+}
+
+/// Checks a decoded configuration, key by key, with messages that name the key and its line.
+private struct Reader {
+    let path: String
+    let keyLines: [String: Int]
+    let rules: [RuleDescription]
+
+    func fail(_ key: [String], _ message: String) -> ConfigurationError {
+        var line: Int?
+        var prefix = key
+        while line == nil, !prefix.isEmpty {
+            line = keyLines[prefix.joined(separator: ".")]
+            prefix.removeLast()
+        }
+        return ConfigurationError(path: path, line: line, key: key.isEmpty ? nil : key.joined(separator: "."), message: message)
+    }
+
+    func unknown(_ key: [String], _ word: String, kind: String, of owner: String? = nil, known: [String], hint: String? = nil) -> ConfigurationError {
+        var message = "unknown \(kind) '\(word)'" + (owner.map { " of \($0)" } ?? "")
+        if let suggestion = Self.closest(to: word, in: known) { message += "; did you mean '\(suggestion)'?" }
+        message += hint.map { " (\($0))" } ?? " (expected one of: \(known.joined(separator: ", ")))"
+        return fail(key, message)
+    }
+
+    mutating func read(_ root: JSONValue, into file: inout ConfigurationFile) throws(ConfigurationError) {
+        guard case .object(let entries) = root else {
+            throw fail([], "the configuration must be an object ({ … }), not \(root.shown)")
+        }
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+            let keyPath = [key]
+            switch key {
+            case "include": file.include = try strings(value, keyPath).map(GlobPattern.init)
+            case "exclude": file.exclude = try strings(value, keyPath).map(GlobPattern.init)
+            case "ownedDomains": file.ownedDomains = try strings(value, keyPath)
+            case "platforms":
+                var platforms: Platforms = []
+                for (index, name) in try strings(value, keyPath).enumerated() {
+                    guard let platform = Platforms(name: name) else {
+                        throw unknown(keyPath + [String(index)], name, kind: "platform", known: Self.platformNames)
+                    }
+                    platforms.formUnion(platform)
+                }
+                file.platforms = platforms
+            case "deploymentTarget":
+                for (platformName, version) in try members(value, keyPath, expected: #"an object such as {"iOS": "17.0"}"#) {
+                    guard let platform = Platforms(name: platformName) else {
+                        throw unknown(keyPath + [platformName], platformName, kind: "platform", known: Self.platformNames)
+                    }
+                    guard case .string(let text) = version, Self.isVersion(text) else {
+                        throw fail(keyPath + [platformName], "expected a version string such as \"17.0\", found \(version.shown)")
+                    }
+                    file.deploymentTarget[platform.description] = text
+                }
+            case "components":
+                for (component, primitive) in try members(value, keyPath, expected: #"an object such as {"PrimaryButton": "Button"}"#) {
+                    guard Self.isTypeName(component) else {
+                        throw fail(keyPath + [component], "'\(component)' is not a Swift type name")
+                    }
+                    guard case .string(let name) = primitive, Self.isTypeName(name) else {
+                        throw fail(keyPath + [component], "expected the name of the SwiftUI view it wraps, such as \"Button\", found \(primitive.shown)")
+                    }
+                    file.components[component] = name
+                }
+            case "rules":
+                for (id, setting) in try members(value, keyPath, expected: #"an object such as {"fixed-font-size": "off"}"#) {
+                    guard let rule = rules.first(where: { $0.id == id }) else {
+                        throw unknown(keyPath + [id], id, kind: "rule", known: rules.map(\.id), hint: "`higlint rules` lists them")
+                    }
+                    file.rules[id] = try ruleEntry(setting, rule: rule, keyPath + [id])
+                }
+            default:
+                throw unknown(keyPath, key, kind: "key", known: ConfigurationFile.keys)
+            }
+        }
+    }
+
+    func ruleEntry(_ value: JSONValue, rule: RuleDescription, _ keyPath: [String]) throws(ConfigurationError) -> ConfigurationFile.RuleEntry {
+        var entry = ConfigurationFile.RuleEntry()
+        let expected = #""off", "note", "warning", "error", or an object with "severity" and the rule's options"#
+        switch value {
+        case .string(let word):
+            try severity(word, into: &entry, keyPath)
+        case .object(let object):
+            for (key, option) in object.sorted(by: { $0.key < $1.key }) {
+                if key == "severity" {
+                    guard case .string(let word) = option else {
+                        throw fail(keyPath + [key], "expected \"off\", \"note\", \"warning\" or \"error\", found \(option.shown)")
+                    }
+                    try severity(word, into: &entry, keyPath + [key])
+                    continue
+                }
+                guard let kind = rule.kind(ofOption: key) else {
+                    let known = ["severity"] + rule.options.keys.sorted()
+                    throw unknown(keyPath + [key], key, kind: "option", of: rule.id, known: known)
+                }
+                entry.options[key] = try optionValue(option, kind: kind, keyPath + [key])
+            }
+        default:
+            throw fail(keyPath, "expected \(expected), found \(value.shown)")
+        }
+        return entry
+    }
+
+    func severity(_ word: String, into entry: inout ConfigurationFile.RuleEntry, _ keyPath: [String]) throws(ConfigurationError) {
+        if word == "off" {
+            entry.enabled = false
+        } else if let severity = Severity(rawValue: word) {
+            entry.severity = severity
+        } else {
+            throw unknown(keyPath, word, kind: "severity", known: ConfigurationFile.severityWords)
+        }
+    }
+
+    func optionValue(_ value: JSONValue, kind: OptionKind, _ keyPath: [String]) throws(ConfigurationError) -> OptionValue {
+        switch (kind, value) {
+        case (.words, _): return .strings(try strings(value, keyPath))
+        case (.flag, .bool(let flag)): return .bool(flag)
+        case (.number, .number(let number)): return .number(number)
+        case (.text, .string(let text)): return .string(text)
+        default: throw fail(keyPath, "expected \(kind.expectation), found \(value.shown)")
+        }
+    }
+
+    func strings(_ value: JSONValue, _ keyPath: [String]) throws(ConfigurationError) -> [String] {
+        guard case .array(let items) = value else {
+            throw fail(keyPath, "expected a list of strings such as [\"a\", \"b\"], found \(value.shown)")
+        }
+        var result: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                throw fail(keyPath + [String(index)], "expected a string, found \(item.shown)")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    func members(_ value: JSONValue, _ keyPath: [String], expected: String) throws(ConfigurationError) -> [(key: String, value: JSONValue)] {
+        guard case .object(let object) = value else { throw fail(keyPath, "expected \(expected), found \(value.shown)") }
+        return object.sorted { $0.key < $1.key }
+    }
+
+    static let platformNames = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS", "visionOS"]
+
+    static func isVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    static func isTypeName(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    }
+
+    /// The known word a typo most likely meant, if one is close.
+    static func closest(to word: String, in known: [String]) -> String? {
+        let lowered = word.lowercased()
+        if lowered.count >= 3, let extended = known.first(where: { $0.lowercased().hasPrefix(lowered) }) { return extended }
+        let scored = known.map { ($0, distance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
+        guard let (best, score) = scored, score <= max(2, word.count / 4) else { return nil }
+        return best
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HIGLintCore
+
+/// SARIF 2.1.0, as GitHub code scanning and other SARIF viewers read it: one run, the rules with their help and HIG
+/// link, results with regions, stable `partialFingerprints`, and `fixes` as byte-range replacements.
+///
+/// Paths inside the report root (the current folder) are relative URIs against `%SRCROOT%`, which code scanning
+/// needs; paths outside it are absolute `file:` URIs.
+public struct SARIFReporter: Reporter {
+    public static let name = "sarif"
+    public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    static let fingerprintKey = "higlint/v1"
+    public init() {}
+
+    public func report(_ result: LintResult) -> String { report(result, context: ReportContext()) }
+
+    public func report(_ result: LintResult, context: ReportContext) -> String {
+        var rules = context.rules
+        // Findings of rules the context does not know (a library user's own rules) still get an entry.
+        for id in Set(result.diagnostics.map(\.rule)).sorted() where !rules.contains(where: { $0.id == id }) {
+            let diagnostic = result.diagnostics.first { $0.rule == id }!
+            rules.append(RuleDescription(id: id, name: id, section: diagnostic.section, defaultSeverity: diagnostic.severity,
+                                         summary: id, rationale: id, triggeringExamples: [], nonTriggeringExamples: []))
+        }
+        let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let fingerprints = Fingerprint.compute(result.diagnostics) { context.relativePath($0.path) ?? $0.path }
+
+        let results: [[String: Any]] = result.diagnostics.enumerated().map { index, diagnostic in
+            let location = artifactLocation(diagnostic.path, context)
+            var entry: [String: Any] = [
+                "ruleId": diagnostic.rule,
+                "ruleIndex": ruleIndex[diagnostic.rule]!,
+                "level": diagnostic.severity.rawValue,
+                "message": ["text": diagnostic.message],
+                "locations": [["physicalLocation": [
+                    "artifactLocation": location,
+                    "region": ["startLine": diagnostic.line, "startColumn": codePointColumn(diagnostic)],
+                ]]],
+                "partialFingerprints": [Self.fingerprintKey: fingerprints[index]],
+            ]
+            if let fix = diagnostic.fix {
+                entry["fixes"] = [[
+                    "description": ["text": fix.title],
+                    "artifactChanges": [[
+                        "artifactLocation": location,
+                        "replacements": fix.edits.map { edit in
+                            ["deletedRegion": ["byteOffset": edit.start, "byteLength": edit.end - edit.start],
+                             "insertedContent": ["text": edit.replacement]] as [String: Any]
+                        },
+                    ]],
+                ]]
+            }
+            return entry
+        }
+        let notifications: [[String: Any]] = result.errors.map { error in
+            ["level": "error", "message": ["text": error.reason],
+             "locations": [["physicalLocation": ["artifactLocation": artifactLocation(error.path, context)]]]]
+        }
+        var root = URL(fileURLWithPath: context.rootDirectory).standardizedFileURL.absoluteString
+        if !root.hasSuffix("/") { root += "/" }
+        let run: [String: Any] = [
+            "tool": ["driver": [
+                "name": "HIGLint",
+                "version": context.toolVersion,
+                "semanticVersion": context.toolVersion,
+                "rules": rules.map(ruleMetadata),
+            ]],
+            "originalUriBaseIds": ["%SRCROOT%": ["uri": root]],
+            "columnKind": "unicodeCodePoints",
+            "invocations": [["executionSuccessful": result.errors.isEmpty, "toolExecutionNotifications": notifications]],
+            "results": results,
+        ]
+        let log: [String: Any] = ["$schema": Self.schema, "version": "2.1.0", "runs": [run]]
+        let data = (try? JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    func ruleMetadata(_ rule: RuleDescription) -> [String: Any] {
+        let pageName = "Human Interface Guidelines: \(rule.section.title)"
+        return [
+            "id": rule.id,
+            "name": rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+            "shortDescription": ["text": rule.summary],
+            "fullDescription": ["text": rule.rationale],
+            "help": ["text": "\(rule.summary)\n\n\(rule.rationale)\n\n\(pageName): \(rule.guidelineURL)",
+                     "markdown": "**\(rule.summary)**\n\n\(rule.rationale)\n\n[\(pageName)](\(rule.guidelineURL))"],
+            "helpUri": rule.guidelineURL,
+            "defaultConfiguration": ["level": rule.defaultSeverity.rawValue],
+            "properties": ["tags": ["hig", rule.section.rawValue], "precision": "high"],
+        ]
+    }
+
+    func artifactLocation(_ path: String, _ context: ReportContext) -> [String: Any] {
+        if let relative = context.relativePath(path) {
+            return ["uri": Self.encode(relative), "uriBaseId": "%SRCROOT%"]
+        }
+        return ["uri": URL(fileURLWithPath: path).standardizedFileURL.absoluteString]
+    }
+
+    static func encode(_ relativePath: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ":;")   // a first segment with ':' would read as a URI scheme
+        return relativePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? relativePath
+    }
+
+    /// SARIF columns count Unicode code points; HIGLint's count the characters a person sees.
+    func codePointColumn(_ diagnostic: Diagnostic) -> Int {
+        guard let line = diagnostic.lineText else { return diagnostic.column }
+        return line.prefix(diagnostic.column - 1).unicodeScalars.count + 1
+    }
+}

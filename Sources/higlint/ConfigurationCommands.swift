@@ -1,0 +1,84 @@
+import Foundation
+import HIGLintCore
+import HIGLintRules
+
+/// The configuration source of a run: `.higlint.json` discovery (or `--config`), with `--only` and `--disable` on top.
+func makeResolver(_ options: LintOptions) throws(ConfigurationError) -> ConfigurationResolver {
+    let only = options.only, disabled = options.disabled
+    return try ConfigurationResolver(rules: allRules.map { $0.description }, configurationFile: options.configurationPath) { configuration in
+        if !only.isEmpty {
+            configuration.onlyRules = Set(only)
+            // Asking for a rule by name runs it even where a configuration file turned it off.
+            for id in only { configuration.rules[id, default: RuleSettings()].enabled = true }
+        }
+        for id in disabled { configuration.rules[id, default: RuleSettings()].enabled = false }
+    }
+}
+
+/// `higlint init`: writes a commented starting configuration into the current folder.
+func writeInitialConfiguration(force: Bool) -> Int32 {
+    let path = ConfigurationFile.name
+    if !force, FileManager.default.fileExists(atPath: path) {
+        writeError("higlint: error: \(path) already exists; edit it, or run `higlint init --force` to replace it\n")
+        return 2
+    }
+    do {
+        try Data(initialConfiguration().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        writeError("higlint: error: cannot write \(path): \(error.localizedDescription)\n")
+        return 2
+    }
+    print("Wrote \(path). Every setting in it is commented out; HIGLint's defaults apply until you change one.")
+    return 0
+}
+
+/// A configuration that documents every key and every rule, all commented out, in JSON5.
+func initialConfiguration() -> String {
+    var rules = ""
+    for rule in allRules.map({ $0.description }) {
+        rules += "    // \(rule.name): \(rule.summary)\n"
+        if rule.options.isEmpty {
+            rules += "    // \"\(rule.id)\": \"\(rule.defaultSeverity.rawValue)\",\n"
+        } else {
+            rules += "    // \"\(rule.id)\": {\n    //   severity: \"\(rule.defaultSeverity.rawValue)\",\n"
+            for (name, meaning) in rule.options.sorted(by: { $0.key < $1.key }) {
+                let example = switch rule.kind(ofOption: name) ?? .words {
+                case .words: "[]"
+                case .flag: "false"
+                case .number: "0"
+                case .text: "\"\""
+                }
+                rules += "    //   \(name): \(example),   // \(meaning)\n"
+            }
+            rules += "    // },\n"
+        }
+    }
+    return """
+        // HIGLint configuration (JSON5: comments, unquoted keys and trailing commas are fine).
+        // It applies to the Swift files in this folder and below; a .higlint.json in a subfolder refines it there.
+        // A mistake (unknown key or rule, wrong type) stops HIGLint with exit status 2 and names the key.
+        {
+          // Files to check and to skip: globs relative to this folder; ** matches any number of folders,
+          // and a pattern that matches a folder covers everything in it. Default: every .swift file.
+          // include: ["Sources/**"],
+          // exclude: ["**/Generated", "**/*.generated.swift"],
+
+          // The platforms these files are built for; rules about iOS-only ideas stay quiet in a Mac-only folder.
+          // platforms: ["iOS", "macOS", "tvOS", "watchOS", "visionOS"],
+
+          // Minimum OS versions; rules that suggest newer APIs read them.
+          // deploymentTarget: { iOS: "17.0", macOS: "14.0" },
+
+          // Domains the app owns, which web views may load.
+          // ownedDomains: ["example.com"],
+
+          // Your own view types, mapped to the SwiftUI view they wrap, so rules treat them like it.
+          // components: { AvatarImage: "Image", PrimaryButton: "Button", Card: "GroupBox" },
+
+          // Per rule: "off", "note", "warning" or "error", or an object with "severity" and the rule's options.
+          rules: {
+        \(rules)  },
+        }
+
+        """
+}
