@@ -2,19 +2,35 @@ import SwiftSyntax
 
 extension SwiftUIFile {
     /// Whether `node` is widget code: inside a type conforming to `Widget`, or in a view type that
-    /// the file uses only from widget types (the entry view a `WidgetConfiguration` shows).
-    /// Widgets are rendered as snapshots: no Dynamic Type at their sizes, no text selection.
+    /// the file uses only from widget code (the entry view a `WidgetConfiguration` shows, and the
+    /// views that view is built from). Widgets are rendered as snapshots: no Dynamic Type at their
+    /// sizes, no text selection.
     public func isWidgetContent(_ node: some SyntaxProtocol) -> Bool {
-        guard !widgetTypeNames.isEmpty, let type = enclosingType(of: node) else { return false }
-        if widgetTypeNames.contains(type.name) { return true }
-        let uses = references(to: type.name).filter { !$0.isInPreview }
-        return !uses.isEmpty && uses.allSatisfy { use in enclosingType(of: use).map { widgetTypeNames.contains($0.name) } ?? false }
+        guard let type = enclosingType(of: node) else { return false }
+        return widgetContentTypeNames.contains(type.name)
     }
 
-    /// Names of the types in this file that conform to `Widget`, computed once.
-    var widgetTypeNames: Set<String> {
+    /// The widget types and the types used only from them, computed once per file.
+    var widgetContentTypeNames: Set<String> {
         if let cachedWidgetTypeNames { return cachedWidgetTypeNames }
-        let names = Set(types.values.filter { $0.conforms(to: "Widget") }.map(\.name))
+        var names = Set(types.values.filter { $0.conforms(to: "Widget") }.map(\.name))
+        if !names.isEmpty {
+            // Grow the set until no type is left whose every use sits in widget code.
+            var changed = true
+            while changed {
+                changed = false
+                for name in types.keys where !name.isEmpty && !names.contains(name) {
+                    let uses = references(to: name).filter { !$0.isInPreview }
+                    let usedOnlyByWidgets = !uses.isEmpty && uses.allSatisfy { use in
+                        enclosingType(of: use).map { names.contains($0.name) } ?? false
+                    }
+                    if usedOnlyByWidgets {
+                        names.insert(name)
+                        changed = true
+                    }
+                }
+            }
+        }
         cachedWidgetTypeNames = names
         return names
     }

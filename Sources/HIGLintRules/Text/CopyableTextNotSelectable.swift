@@ -45,6 +45,19 @@ struct CopyableTextNotSelectable: Rule {
             #"Text(order.status)"#,
             #"Button { copy() } label: { Text(order.trackingNumber) }"#,
             #"Text(order.emailError)"#,
+            """
+            struct OrderWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "order", provider: Provider()) { entry in OrderEntryView(entry: entry) }
+                }
+            }
+            struct OrderEntryView: View {
+                var body: some View { OrderNumberLine(entry: entry) }
+            }
+            struct OrderNumberLine: View {
+                var body: some View { Text(entry.orderNumber) }
+            }
+            """,
         ],
         corrections: [
             (#"↓Text(order.trackingNumber)"#, #"Text(order.trackingNumber).textSelection(.enabled)"#),
