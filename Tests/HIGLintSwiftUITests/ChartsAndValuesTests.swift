@@ -3,15 +3,6 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-/// Parses `source` and finds the first view whose written name is `name`.
-private func firstView(named name: String, in source: String) -> (SwiftUIFile, SwiftUIView) {
-    let file = SwiftUIFile(tree: Parser.parse(source: source))
-    let call = file.tree.tokens(viewMode: .sourceAccurate)
-        .first { $0.text == name && $0.parent?.parent?.is(FunctionCallExprSyntax.self) == true }!
-        .parent!.parent!.as(FunctionCallExprSyntax.self)!
-    return (file, file.view(at: call)!)
-}
-
 @Suite("Values")
 struct ValuesTests {
     @Test("a stored property's initialiser is the value of its name")

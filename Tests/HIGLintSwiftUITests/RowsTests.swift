@@ -3,15 +3,6 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-/// The file model of `source`, and the view whose chain has a modifier named `modifier`.
-private func view(modifiedBy modifier: String, in source: String) -> (SwiftUIFile, SwiftUIView) {
-    let file = SwiftUIFile(tree: Parser.parse(source: source))
-    let member = file.tree.tokens(viewMode: .sourceAccurate)
-        .first { $0.text == modifier && $0.parent?.parent?.is(MemberAccessExprSyntax.self) == true }!
-        .parent!.parent!.as(MemberAccessExprSyntax.self)!
-    return (file, file.view(modifiedBy: member)!)
-}
-
 @Suite("Row placement")
 struct RowPlacementTests {
     @Test("a view in a ForEach inside a Section of a List is a row")

@@ -3,26 +3,6 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-/// Finds the first call whose callee is named `name` (`Text`, `Image`, `swipeActions`…).
-func firstCall(named name: String, in tree: SourceFileSyntax) -> FunctionCallExprSyntax? {
-    tree.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> FunctionCallExprSyntax? in
-        guard token.text == name else { return nil }
-        var node = token.parent
-        while let current = node {
-            if let call = current.as(FunctionCallExprSyntax.self) {
-                return call.calledExpression.lastToken(viewMode: .sourceAccurate)?.id == token.id ? call : nil
-            }
-            node = current.parent
-        }
-        return nil
-    }.first
-}
-
-func model(_ source: String) -> (SwiftUIFile, SourceFileSyntax) {
-    let tree = Parser.parse(source: source)
-    return (SwiftUIFile(tree: tree), tree)
-}
-
 @Suite("SwiftUI model")
 struct SwiftUIModelTests {
     @Test("a multi-line chain is one view with its modifiers in order")
