@@ -229,7 +229,9 @@ private enum FixedFont {
     var isPlaceholderSize: Bool { (size.numberLiteral ?? 2) < 2 }
 
     func fix(_ call: FunctionCallExprSyntax) -> Fix? {
-        guard let points = size.numberLiteral else { return nil }
+        // Display sizes far above `.largeTitle` (a 96-point reading) have no text style near them;
+        // turning them into 34-point text would change the design, so they keep the finding without a fix.
+        guard let points = size.numberLiteral, points <= TextStyle.largestFixable else { return nil }
         let weight = call.argument("weight")?.expression.trimmedDescription
         let style = TextStyle.nearest(to: points, weight: weight)
         switch self {
@@ -267,6 +269,8 @@ private struct TextStyle {
         TextStyle(name: "caption", size: 12, weight: ".regular"), TextStyle(name: "caption2", size: 11, weight: ".regular"),
     ]
     static let headline = TextStyle(name: "headline", size: 17, weight: ".semibold")
+    /// The largest size the fix maps to a style: a little above `.largeTitle`.
+    static let largestFixable = 40.0
 
     /// The nearest style; a tie goes to the larger one, which reads more easily.
     static func nearest(to points: Double, weight: String?) -> TextStyle {
