@@ -52,12 +52,10 @@ extension SwiftUIView {
         }
         if labelledControlNames.contains(name) {
             guard controlTitle == nil else { return false }
-            let label = controlLabelViews
-            return !label.isEmpty && label.allSatisfy(\.isImageOnly)
+            return controlLabelViews.areAllImages
         }
         if transparentContainers.contains(name) {
-            let children = childViews(roles: [.content])
-            return !children.isEmpty && children.allSatisfy(\.isImageOnly)
+            return childViews(roles: [.content]).areAllImages
         }
         return false
     }
@@ -125,5 +123,13 @@ extension SyntaxProtocol {
             node = current.parent
         }
         return false
+    }
+}
+
+extension Array where Element == SwiftUIView {
+    /// Whether these sibling views show images and nothing else; `EmptyView` and `Spacer` show nothing.
+    public var areAllImages: Bool {
+        let shown = filter { !["EmptyView", "Spacer"].contains($0.name) }
+        return !shown.isEmpty && shown.allSatisfy(\.isImageOnly)
     }
 }

@@ -46,6 +46,19 @@ struct FixedFontSize: Rule {
             #"Button { add() } label: { Image(systemName: "plus") }.font(.system(size: 20))"#,
             #"Text("JD").font(.system(size: 18, weight: .semibold))"#,
             #"Text("🍕").font(.system(size: 40))"#,
+            #"Text(String(author.name.prefix(1))).font(.system(size: 18, weight: .semibold))"#,
+            #"UIImage(systemName: "person")?.applyingSymbolConfiguration(.init(font: .systemFont(ofSize: 17), scale: .large))"#,
+            """
+            struct Slider: View {
+                var body: some View { icon(for: kind).font(.system(size: 14)) }
+                private func icon(for kind: Kind) -> some View {
+                    switch kind {
+                    case .volume: Image(systemName: "speaker.wave.3.fill")
+                    case .none: EmptyView()
+                    }
+                }
+            }
+            """,
             #"Text(summary).font(.custom("Avenir Next", size: 15, relativeTo: .body))"#,
             #"Text(summary).font(.custom("Avenir Next", fixedSize: 15))"#,
             """
@@ -98,10 +111,10 @@ struct FixedFontSize: Rule {
         guard context.applies(at: call), !call.isInPreview, !kind.sizeIsScaled(in: file),
               !kind.sizeIsParameter, !kind.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
-        if case .uiKit = kind, call.isInsideScaledFont { return }
+        if case .uiKit = kind, call.isInsideScaledFont || call.isInsideSymbolConfiguration { return }
         if let target = fontTarget(of: call, file: file) {
             guard !target.isImageOnly, !target.isShortText, !isImageExtensionSelf(target, file: file),
-                  !file.helperViews(for: target).allSatisfyNonEmpty(\.isImageOnly)
+                  !file.helperViews(for: target).areAllImages
             else { return }
         } else if let constant = constantName(holding: call) {
             let uses = file.references(to: constant).filter { !$0.isInPreview }
@@ -283,10 +296,22 @@ private struct TextStyle {
 private extension SwiftUIView {
     /// A `Text` of one or two characters or only emoji: a badge or initials, sized on purpose.
     var isShortText: Bool {
-        guard name == "Text", let argument = firstUnlabeledArgument ?? argument("verbatim")?.expression,
-              let text = argument.plainStringLiteral
-        else { return false }
+        guard name == "Text", let argument = firstUnlabeledArgument ?? argument("verbatim")?.expression else { return false }
+        if argument.isInitials { return true }
+        guard let text = argument.plainStringLiteral else { return false }
         return text.count <= 2 || text.allSatisfy { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } }
+    }
+}
+
+private extension ExprSyntax {
+    /// `String(name.prefix(1))`, `name.first.map(String.init)`: an avatar's initial.
+    var isInitials: Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            if token.text == "first" || token.text == "initials" { return true }
+            guard token.text == "prefix", let argument = token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
+            else { return false }
+            return argument.text == "1" || argument.text == "2"
+        }
     }
 }
 
@@ -309,6 +334,19 @@ private extension SyntaxProtocol {
         return false
     }
 
+    /// Inside `UIImage.SymbolConfiguration(font:)` or `applyingSymbolConfiguration(…)`: it sizes a symbol, not text.
+    var isInsideSymbolConfiguration: Bool {
+        var node = parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let call = current.as(FunctionCallExprSyntax.self),
+               call.calledExpression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.contains("SymbolConfiguration") }) {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+
     /// Inside `UIFontMetrics(…).scaledFont(for:)`, which makes a fixed font scale.
     var isInsideScaledFont: Bool {
         var node = parent
@@ -323,8 +361,4 @@ private extension SyntaxProtocol {
         }
         return false
     }
-}
-
-private extension Array {
-    func allSatisfyNonEmpty(_ predicate: (Element) -> Bool) -> Bool { !isEmpty && allSatisfy(predicate) }
 }
