@@ -13,7 +13,7 @@ struct UsageError: Error {
 enum Command {
     case lint(LintOptions)
     case fix(FixOptions)
-    case rules
+    case rules(markdown: Bool)
     case explain(String)
     case initialize(force: Bool)
     case writeBaseline(String, LintOptions)
@@ -56,6 +56,7 @@ let usage = """
       fix             Apply every available fix, then list what changed and what remains.
                       --rule limits it to these rules; --dry-run prints a unified diff and changes nothing.
       rules           List every rule: id, section, default severity, whether it can be fixed.
+                      --markdown prints the full rule reference (Documentation/Rules.md).
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
       init            Write a commented .higlint.json into the current folder.
       baseline write  Record today's findings in FILE; later runs with --baseline FILE report only new ones.
@@ -85,8 +86,11 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
     var arguments = arguments[...]
     switch arguments.first {
     case "rules"?:
-        guard arguments.count == 1 else { throw UsageError(message: "`rules` takes no arguments") }
-        return .rules
+        switch arguments.dropFirst().first {
+        case nil where arguments.count == 1: return .rules(markdown: false)
+        case "--markdown"? where arguments.count == 2: return .rules(markdown: true)
+        default: throw UsageError(message: "usage: higlint rules [--markdown]")
+        }
     case "explain"?:
         guard arguments.count == 2, let id = arguments.last else { throw UsageError(message: "usage: higlint explain RULE-ID") }
         return .explain(id)
@@ -254,41 +258,15 @@ func listRules() {
 
 func explain(_ id: String) throws(UsageError) {
     guard let rule = rule(withID: id) else { throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them") }
-    let description = rule.description
-    func strip(_ code: String) -> String { code.replacingOccurrences(of: "↓", with: "") }
-    func indent(_ code: String) -> String { code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
-    var text = """
-        \(description.id) (\(description.section.rawValue), \(description.defaultSeverity.rawValue)\(description.isFixable ? ", fixable" : ""))
-
-        \(description.summary)
-
-        \(description.rationale)
-
-        Bad:
-        \(indent(strip(description.triggeringExamples[0].code)))
-
-        Good:
-        \(indent(description.nonTriggeringExamples[0].code))
-
-        """
-    if let correction = description.corrections.first {
-        text += "\nFix:\n\(indent(strip(correction.before.code)))\n  becomes\n\(indent(correction.after))\n"
-    }
-    if description.platforms != .all {
-        text += "\nApplies to: \(description.platforms)\n"
-    }
-    if !description.options.isEmpty {
-        text += "\nOptions:\n" + description.options.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)\n" }.joined()
-    }
-    text += "\nHuman Interface Guidelines: \(description.guidelineURL)\n"
-    print(text, terminator: "")
+    print(RuleDocumentation.explanation(of: rule.description), terminator: "")
 }
 
 do {
     switch try parse(Array(CommandLine.arguments.dropFirst())) {
     case .lint(let options): exit(runLint(options))
     case .fix(let options): exit(runFix(options))
-    case .rules: listRules()
+    case .rules(let markdown):
+        if markdown { print(RuleDocumentation.markdown(of: allRules.map { $0.description }), terminator: "") } else { listRules() }
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
