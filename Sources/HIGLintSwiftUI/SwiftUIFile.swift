@@ -74,6 +74,15 @@ public final class SwiftUIFile {
     var cachedWidgetTypeNames: Set<String>?
     private var functionNames: Set<String> = []
     private var referenceIndex: [String: [ExprSyntax]]?
+    private var writtenNameIndex: Set<String>?
+
+    /// The names this file's code assigns or mutates anywhere (`x = …`, `x += 1`, `x.append(…)`).
+    var writtenNames: Set<String> {
+        if let writtenNameIndex { return writtenNameIndex }
+        let names = tree.writtenState
+        writtenNameIndex = names
+        return names
+    }
 
     /// Types declared in this file, by name.
     public var types: [String: TypeDeclaration] {

@@ -35,6 +35,18 @@ extension SwiftUIFile {
         }
     }
 
+    /// The value a name holds for good: its `initialValue(of:)`, unless this file assigns or mutates the name
+    /// elsewhere (`columns = [...]` in an `.onChange`, `columns.append(…)`), so that what it holds is decided
+    /// at run time. A local `let` is always constant.
+    public func constantValue(of expression: ExprSyntax) -> ExprSyntax? {
+        guard let value = initialValue(of: expression), let name = expression.referencePath?.last else { return nil }
+        if let binding = value.parent?.parent?.as(PatternBindingSyntax.self),
+           binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let) {
+            return value
+        }
+        return writtenNames.contains(name) ? nil : value
+    }
+
     /// The number an expression stands for: a literal, `CGFloat(40)`, or a name initialised with one.
     public func numericValue(of expression: ExprSyntax) -> Double? {
         if let number = expression.numberLiteral { return number }
