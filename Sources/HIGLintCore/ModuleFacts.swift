@@ -11,15 +11,19 @@ public struct ModuleFacts: Sendable {
     public private(set) var mentioned: Set<String> = []
     /// Names that follow `struct`, `class`, `enum`, `actor`, `protocol` or `typealias`.
     public private(set) var declaredTypes: Set<String> = []
+    /// Names that follow `func`: an app's own `swipeActions(config:actions:)` in another file.
+    public private(set) var declaredFunctions: Set<String> = []
 
     public init() {}
 
     public func mentions(_ name: String) -> Bool { mentioned.contains(name) }
     public func declaresType(_ name: String) -> Bool { declaredTypes.contains(name) }
+    public func declaresFunction(_ name: String) -> Bool { declaredFunctions.contains(name) }
 
     mutating func formUnion(_ other: ModuleFacts) {
         mentioned.formUnion(other.mentioned)
         declaredTypes.formUnion(other.declaredTypes)
+        declaredFunctions.formUnion(other.declaredFunctions)
     }
 
     private static let declarationKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
@@ -42,7 +46,9 @@ public struct ModuleFacts: Sendable {
             if lengths.contains(word.count), wanted.contains(word) {
                 let name = String(decoding: word, as: UTF8.self)
                 facts.mentioned.insert(name)
-                if declarationKeywords.contains(String(decoding: previous, as: UTF8.self)) { facts.declaredTypes.insert(name) }
+                let keyword = String(decoding: previous, as: UTF8.self)
+                if declarationKeywords.contains(keyword) { facts.declaredTypes.insert(name) }
+                if keyword == "func" { facts.declaredFunctions.insert(name) }
             }
             previous = word[...]
         }

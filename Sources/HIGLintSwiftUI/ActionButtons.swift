@@ -37,14 +37,14 @@ public struct ActionButton {
         var titles: [String] = []
         var symbols: [String] = []
         if let title = view.controlTitle {
-            titles += title.stringLiterals.isEmpty ? [title.trimmedDescription] : title.stringLiterals
+            titles += title.stringLiterals.isEmpty ? [Self.titleSource(title)] : title.stringLiterals
         }
         if let symbol = view.argument("systemImage")?.expression.plainStringLiteral { symbols.append(symbol) }
         for label in view.controlLabelViews + view.controlLabelViews.flatMap({ $0.descendantViews() }) {
             switch label.name {
             case "Text", "Label":
                 if let title = label.firstUnlabeledArgument ?? label.argument("title")?.expression {
-                    titles += title.stringLiterals.isEmpty ? [title.trimmedDescription] : title.stringLiterals
+                    titles += title.stringLiterals.isEmpty ? [Self.titleSource(title)] : title.stringLiterals
                 }
                 if let symbol = label.argument("systemImage")?.expression.plainStringLiteral { symbols.append(symbol) }
             case "Image":
@@ -61,6 +61,17 @@ public struct ActionButton {
         } else {
             action = nil
         }
+    }
+
+    /// A computed title's source without the localization around it: `String(localized: signOutLabel)`,
+    /// `LocalizedStringKey(key)` and `NSLocalizedString(key, comment: "")` all show `signOutLabel`/`key`.
+    static func titleSource(_ title: ExprSyntax) -> String {
+        if let call = title.as(FunctionCallExprSyntax.self),
+           ["String", "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "Text"].contains(call.calledExpression.trimmedDescription),
+           let first = call.arguments.first, first.label == nil || first.label?.text == "localized" {
+            return titleSource(first.expression)
+        }
+        return title.trimmedDescription
     }
 
     /// Whether this and `other` are the same action to a person: a title in common, or a call in common.

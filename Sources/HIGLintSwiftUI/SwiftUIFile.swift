@@ -74,6 +74,25 @@ public final class SwiftUIFile {
     var cachedWidgetTypeNames: Set<String>?
     private var functionNames: Set<String> = []
     private var referenceIndex: [String: [ExprSyntax]]?
+    private var writtenNameIndex: Set<String>?
+    private var urlExpressionIndex: Set<String>?
+
+    /// The source text of expressions this file uses where only a URL fits (see `isUsedAsURL`).
+    var urlExpressions: Set<String> {
+        if let urlExpressionIndex { return urlExpressionIndex }
+        let collector = URLUseCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        urlExpressionIndex = collector.expressions
+        return collector.expressions
+    }
+
+    /// The names this file's code assigns or mutates anywhere (`x = …`, `x += 1`, `x.append(…)`).
+    var writtenNames: Set<String> {
+        if let writtenNameIndex { return writtenNameIndex }
+        let names = tree.writtenState
+        writtenNameIndex = names
+        return names
+    }
 
     /// Types declared in this file, by name.
     public var types: [String: TypeDeclaration] {

@@ -35,6 +35,18 @@ extension SwiftUIFile {
         }
     }
 
+    /// The value a name holds for good: its `initialValue(of:)`, unless this file assigns or mutates the name
+    /// elsewhere (`columns = [...]` in an `.onChange`, `columns.append(…)`), so that what it holds is decided
+    /// at run time. A local `let` is always constant.
+    public func constantValue(of expression: ExprSyntax) -> ExprSyntax? {
+        guard let value = initialValue(of: expression), let name = expression.referencePath?.last else { return nil }
+        if let binding = value.parent?.parent?.as(PatternBindingSyntax.self),
+           binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let) {
+            return value
+        }
+        return writtenNames.contains(name) ? nil : value
+    }
+
     /// The number an expression stands for: a literal, `CGFloat(40)`, or a name initialised with one.
     public func numericValue(of expression: ExprSyntax) -> Double? {
         if let number = expression.numberLiteral { return number }
@@ -87,5 +99,47 @@ extension SwiftUIFile {
             node = current.parent
         }
         return nil
+    }
+}
+
+extension SwiftUIFile {
+    /// Whether the file uses this exact expression where only a URL fits: `openURL(x)`, `UIApplication.shared.open(x)`,
+    /// `Link(…, destination: x)`, a `url:` argument (`SFSafariViewController(url: x)`), or `pasteboard.url = x`.
+    /// Lets a rule know that `link.content` is a URL although its name does not say so.
+    public func isUsedAsURL(_ expression: ExprSyntax) -> Bool {
+        urlExpressions.contains(expression.trimmedDescription)
+    }
+}
+
+/// Collects the source text of expressions used where only a URL fits.
+final class URLUseCollector: SyntaxVisitor {
+    var expressions: Set<String> = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        for argument in node.arguments {
+            let label = argument.label?.text
+            if label == "url" || label == "destination" || (label == nil && ["openURL", "open"].contains(callee) && node.arguments.count <= 2) {
+                expressions.insert(argument.expression.trimmedDescription)
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self), node.leftOperand.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" {
+            expressions.insert(node.rightOperand.trimmedDescription)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+           elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" {
+            expressions.insert(elements[2].trimmedDescription)
+        }
+        return .visitChildren
     }
 }

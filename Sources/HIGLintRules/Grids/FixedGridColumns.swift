@@ -6,7 +6,7 @@ import SwiftSyntax
 ///
 /// The columns are read inline or through a `let`/`var` of the same type, block or file. A count that
 /// depends on anything at run time (a size class, geometry, a ternary, a computed property with
-/// branches, a function call) is left alone, as are seven tracks (a week) and grids whose `ForEach`
+/// branches, a function call, a `@State` the view reassigns) is left alone, as are seven tracks (a week) and grids whose `ForEach`
 /// runs over days, weekdays, months or hours: the data has that shape on every screen. A grid with
 /// no `ForEach` (hand-written cells, label/value pairs, a helper function passed as `content:`) lays
 /// out a fixed table, not a collection, and is left alone too. tvOS and watchOS are not checked: each
@@ -44,6 +44,11 @@ struct FixedGridColumns: Rule {
             }
             """,
             """
+            ↓LazyVGrid(columns: .init(repeating: GridItem(.flexible()), count: 4)) {
+                ForEach(icons) { IconCell(icon: $0) }
+            }
+            """,
+            """
             ↓LazyHGrid(rows: [.init(.fixed(80)), .init(.fixed(80))]) {
                 ForEach(stickers) { StickerView(sticker: $0) }
             }
@@ -73,6 +78,18 @@ struct FixedGridColumns: Rule {
             """
             LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
                 ForEach(weekdays, id: \\.self) { Text($0) }
+            }
+            """,
+            // The view switches between one and two columns at run time (a setting, the width).
+            """
+            struct FeedGrid: View {
+                @State private var columns = [GridItem(.flexible())]
+                var body: some View {
+                    LazyVGrid(columns: columns) { ForEach(posts) { PostCard(post: $0) } }
+                        .onChange(of: isTiled, initial: true) { _, tiled in
+                            columns = tiled ? [GridItem(.flexible()), GridItem(.flexible())] : [GridItem(.flexible())]
+                        }
+                }
             }
             """,
             """
@@ -119,13 +136,13 @@ struct FixedGridColumns: Rule {
             return array.elements.count
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
+           ["Array", ".init", "Array.init", "[GridItem]", "[GridItem].init"].contains(call.calledExpression.trimmedDescription),
            let item = call.argument("repeating")?.expression, isFixedOrFlexible(item),
            let count = call.argument("count")?.expression.as(IntegerLiteralExprSyntax.self) {
             return Int(count.literal.text)
         }
         guard depth < 3, expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
-              let value = file.initialValue(of: expression), value.id != expression.id
+              let value = file.constantValue(of: expression), value.id != expression.id
         else { return nil }
         return trackCount(value, in: file, depth: depth + 1)
     }

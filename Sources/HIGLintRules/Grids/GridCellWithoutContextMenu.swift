@@ -8,7 +8,9 @@ import SwiftSyntax
 /// tappable when it is a `Button` or `NavigationLink` or has `.onTapGesture`. A context menu added inside
 /// a custom cell type is not seen; one added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
 /// counts. Picker grids, whose one action is choosing (assigning a `selected…`/`current…` value then
-/// dismissing, or calling `set…(`, as an app icon chooser does), have no secondary actions and are left alone.
+/// dismissing, calling `set…(`, as an app icon chooser does, or writing the `@Binding` the grid's view was
+/// given to choose for its parent), have no secondary actions and are left alone. Cells whose context menu
+/// is inside a view type declared in another file are not seen and are reported.
 struct GridCellWithoutContextMenu: Rule {
     static let description = RuleDescription(
         id: "grid-cell-without-context-menu",
@@ -67,6 +69,20 @@ struct GridCellWithoutContextMenu: Rule {
                 }
             }
             """,
+            // A picker: the cell writes the choice back to the view that presented the grid.
+            """
+            struct LayoutPicker: View {
+                @Binding var selectedLayout: Layout
+                var body: some View {
+                    LazyVGrid(columns: [GridItem(.adaptive(minimum: 70))]) {
+                        ForEach(Layout.allCases) { layout in
+                            LayoutThumbnail(layout: layout, isSelected: layout == selectedLayout)
+                                .onTapGesture { selectedLayout = layout }
+                        }
+                    }
+                }
+            }
+            """,
             """
             LazyVGrid(columns: columns) {
                 ForEach(bookmarks) { bookmark in
@@ -97,7 +113,7 @@ struct GridCellWithoutContextMenu: Rule {
         else { return }
         for cell in forEach.childViews(roles: [.content]) where !hasContextMenu(cell) {
             let built = context.file.helperViews(for: cell)
-            guard !built.contains(where: hasContextMenu), !isChoice(cell),
+            guard !built.contains(where: hasContextMenu), !isChoice(cell, in: context.file),
                   let target = tapTarget(of: cell) ?? built.lazy.compactMap(tapTarget).first
             else { continue }
             context.report(at: target, message: Self.message)
@@ -112,12 +128,17 @@ struct GridCellWithoutContextMenu: Rule {
     }
 
     /// A cell whose action only makes a choice and leaves: `model.setAlternateAppIcon(icon:)`, or
-    /// `selectedIcon = name` followed by `dismiss()`. Selecting a day or a photo in place is a primary
-    /// action like any other, and such cells still want a menu.
-    private func isChoice(_ cell: SwiftUIView) -> Bool {
+    /// `selectedIcon = name` followed by `dismiss()`, or one that writes a `@Binding` of the grid's view:
+    /// the grid is a picker whose value belongs to the view that presents it. Selecting a day or a photo
+    /// in place is a primary action like any other, and such cells still want a menu.
+    private func isChoice(_ cell: SwiftUIView, in file: SwiftUIFile) -> Bool {
         let action = cell.roledClosures.first { $0.role == .action }?.closure
             ?? cell.modifiers.first { $0.name == "onTapGesture" }?.closures.first?.closure
         guard let action else { return false }
+        let type = file.enclosingType(of: action)
+        if file.stateWritten(by: action).contains(where: { file.property($0, in: type)?.hasAttribute("Binding") == true }) {
+            return true
+        }
         let tokens = Array(action.tokens(viewMode: .sourceAccurate))
         return tokens.contains { token in
             guard case .identifier(let name) = token.tokenKind, let first = camelCaseWords(name).first?.lowercased() else { return false }

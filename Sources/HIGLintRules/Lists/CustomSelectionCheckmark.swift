@@ -9,7 +9,9 @@ import SwiftSyntax
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
 /// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items, and those in a
-/// grid are cells: neither is a list row.
+/// grid are cells: neither is a list row. A control shown only in another branch of the `if` that shows
+/// the checkmark (`if added.contains(x) { checkmark } else { Button("Add") { … } }`) marks a one-way
+/// status (added, imported, subscribed), not a selection that can be undone, and does not count.
 struct CustomSelectionCheckmark: Rule {
     static let description = RuleDescription(
         id: "custom-selection-checkmark",
@@ -107,6 +109,22 @@ struct CustomSelectionCheckmark: Rule {
                 }
             }
             """,
+            // A status that the row's add button leads to: the button is gone once the checkmark shows.
+            """
+            List {
+                ForEach(channels) { channel in
+                    HStack {
+                        Text(channel.name)
+                        Spacer()
+                        if subscribedIDs.contains(channel.id) {
+                            Image(systemName: "checkmark.circle.fill")
+                        } else {
+                            Button { subscribedIDs.insert(channel.id) } label: { Image(systemName: "plus.circle") }
+                        }
+                    }
+                }
+            }
+            """,
             """
             ForEach(items) { item in
                 Button { item.isDone.toggle() } label: {
@@ -128,7 +146,7 @@ struct CustomSelectionCheckmark: Rule {
         else { return }
         let selection = selectionState(tested: image)
         guard !selection.isEmpty, let region = rowRegion(of: image, file: context.file) else { return }
-        let handlers = tapHandlers(in: region, file: context.file)
+        let handlers = tapHandlers(in: region, file: context.file).filter { !isInOtherBranch($0, than: image) }
         guard handlers.contains(where: { !context.file.stateWritten(by: $0).isDisjoint(with: selection) }) else { return }
         context.report(at: image.nameToken, message: Self.message)
     }
@@ -174,6 +192,22 @@ struct CustomSelectionCheckmark: Rule {
         return usedInForEach ? Syntax(declaration.declaration) : nil
     }
 
+    /// Whether `handler` sits in a different branch of an `if` that shows the checkmark in one branch:
+    /// the control is gone once the checkmark appears, so it cannot take the choice back.
+    private func isInOtherBranch(_ handler: Syntax, than image: SwiftUIView) -> Bool {
+        var child = Syntax(image.chainEnd)
+        var node = child.parent
+        while let current = node, !current.is(DeclSyntax.self) {
+            if let ifExpr = current.as(IfExprSyntax.self), ifExpr.range.contains(handler.range), !child.range.contains(handler.range) {
+                return true
+            }
+            if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
     /// Button actions and `.onTapGesture` closures in `region`.
     private func tapHandlers(in region: Syntax, file: SwiftUIFile) -> [Syntax] {
         region.tokens(viewMode: .sourceAccurate).compactMap { token -> Syntax? in
@@ -190,6 +224,10 @@ struct CustomSelectionCheckmark: Rule {
             return nil
         }
     }
+}
+
+private extension Range where Bound == AbsolutePosition {
+    func contains(_ other: Range<AbsolutePosition>) -> Bool { lowerBound <= other.lowerBound && other.upperBound <= upperBound }
 }
 
 private extension ExprSyntax {

@@ -7,7 +7,10 @@ import SwiftSyntax
 /// Rows are counted as written: an `if`/`switch` counts its largest branch, a `Group` its content, a
 /// same-type helper the views it returns. A `ForEach` (of sections or of rows) makes the list dynamic and
 /// the rule silent, and so does a helper it cannot see. A row that holds its own explanation (a stack
-/// with a `.footnote`, `.caption` or `.secondary` text) counts like a footer.
+/// with a `.footnote`, `.caption` or `.secondary` text) counts like a footer. An inline `Picker` shows one row
+/// per option. Sections built by a same-type helper (`paletteSection`) count like written ones; a list that
+/// also holds a view the rule cannot see into (a helper it cannot resolve, a view type from another file,
+/// which may bring sections of its own) is left alone.
 struct SingleRowSections: Rule {
     static let description = RuleDescription(
         id: "single-row-sections",
@@ -86,6 +89,49 @@ struct SingleRowSections: Rule {
                 Section("B") { Text("b") }
             }
             """,
+            // An inline picker's options are rows; a helper's section holds two rows; a view from another file may hold more.
+            """
+            struct AppearanceSettings: View {
+                var body: some View {
+                    Form {
+                        Section("Label") {
+                            Picker("Label", selection: $label) {
+                                Text("Name").tag(0)
+                                Text("Handle").tag(1)
+                            }
+                            .pickerStyle(.inline)
+                        }
+                        Section { Toggle("Show Avatar", isOn: $showAvatar) }
+                        Section { NavigationLink("Badges", value: Route.badges) }
+                    }
+                }
+            }
+            """,
+            """
+            struct PaletteSettings: View {
+                var body: some View {
+                    List {
+                        Section("Layout") { Picker("Layout", selection: $layout) { Text("Grid").tag(0) } }
+                        Section("Color") { Picker("Color", selection: $color) { Text("Blue").tag(0) } }
+                        paletteSection
+                    }
+                }
+                private var paletteSection: some View {
+                    Section("Palette") {
+                        Picker("Palette", selection: $palette) { Text("Classic").tag(0) }
+                        SwatchStrip(colors: colors)
+                    }
+                }
+            }
+            """,
+            """
+            Form {
+                Section { WarningBanner(text: warning) }
+                Section { TextField("Reason", text: $reason) }
+                Section { ReasonShortcuts(reason: $reason) }
+                RulesList(rules: rules)
+            }
+            """,
         ])
 
     static let message = "Every section of this list holds a single row; group related rows into shared sections (a section of one is fine when its footer explains the setting)."
@@ -97,19 +143,47 @@ struct SingleRowSections: Rule {
               ["List", "Form"].contains(list.name), !context.file.declaresType(list.name),
               context.applies(at: call)
         else { return }
-        var sections: [SwiftUIView] = []
-        for view in list.childViews(roles: [.content]) {
-            switch view.name {
-            case "Section": sections.append(view)
-            case "ForEach": return
-            default: continue
-            }
-        }
+        guard let sections = sections(in: list.childViews(roles: [.content]), file: context.file) else { return }
         guard sections.count >= 3,
               sections.allSatisfy({ !hasFooter($0) && rowCount(ViewBuilderContent.viewStatements(of: $0), file: context.file) == 1 })
         else { return }
         context.report(at: list.nameToken, message: Self.message)
     }
+
+    /// The sections among a list's children, looking into same-type helpers; `nil` when the list is dynamic
+    /// or holds something that may bring sections the rule cannot see.
+    private func sections(in views: [SwiftUIView], file: SwiftUIFile, depth: Int = 0) -> [SwiftUIView]? {
+        var sections: [SwiftUIView] = []
+        for view in views {
+            switch view.name {
+            case "Section": sections.append(view)
+            case "ForEach": return nil
+            case "Group":
+                guard let inner = self.sections(in: view.childViews(roles: [.content]), file: file, depth: depth) else { return nil }
+                sections += inner
+            default:
+                if Self.viewsWithoutSections.contains(view.name), view.isTypeCall { continue }
+                if view.isTypeCall, view.call != nil {
+                    // A view type of this file is looked into for sections; one from elsewhere cannot be.
+                    guard let body = file.types[view.writtenName]?.properties["body"]?.body,
+                          !ViewBuilderContent.views(in: body).contains(where: { $0.name == "Section" || $0.descendantViews().contains { $0.name == "Section" } })
+                    else { return nil }
+                    continue
+                }
+                let built = file.helperViews(for: view)
+                guard !built.isEmpty, depth < 3, let inner = self.sections(in: built, file: file, depth: depth + 1) else { return nil }
+                sections += inner
+            }
+        }
+        return sections
+    }
+
+    /// SwiftUI views that are rows, never a source of sections.
+    static let viewsWithoutSections: Set<String> = [
+        "Text", "Label", "Button", "Toggle", "Picker", "TextField", "SecureField", "TextEditor", "NavigationLink", "Link",
+        "ShareLink", "Menu", "Stepper", "Slider", "DatePicker", "ColorPicker", "LabeledContent", "ProgressView", "Gauge",
+        "HStack", "VStack", "ZStack", "Image", "Spacer", "Divider", "EmptyView", "ContentUnavailableView",
+    ]
 
     private func hasFooter(_ section: SwiftUIView) -> Bool {
         section.hasArgument("footer") || section.closure("footer") != nil || rowExplainsItself(section)
@@ -168,6 +242,9 @@ struct SingleRowSections: Rule {
         switch view.name {
         case "ForEach": return nil
         case "Group": return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
+        case "Picker" where view.modifiers.contains { $0.name == "pickerStyle" && $0.firstArgument?.trimmedDescription == ".inline" }:
+            // An inline picker lists its options as rows of the section.
+            return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
         default: break
         }
         if view.isTypeCall { return 1 }

@@ -71,6 +71,18 @@ struct SwipeActionWithoutAlternative: Rule {
                 }
             }
             """,
+            // The same localized title, written once as a String and once as the resource.
+            """
+            AccountRow(account: account)
+                .swipeActions {
+                    Button(String(localized: signOutLabel)) { showingSignOutConfirmation = true }.tint(.red)
+                }
+                .contextMenu {
+                    Button(signOutLabel, systemImage: "rectangle.portrait.and.arrow.right", role: .destructive) {
+                        showingSignOutConfirmation = true
+                    }
+                }
+            """,
             // The context menu is a custom view from another file: it cannot be read.
             """
             StatusRow(status: status)

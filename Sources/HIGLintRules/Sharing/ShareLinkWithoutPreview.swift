@@ -4,9 +4,10 @@ import SwiftSyntax
 
 /// A `ShareLink` whose item is not a URL and that has no `preview:`, or a `SharePreview` without an image.
 ///
-/// "Evidently a URL" is judged by the written expression only: `URL(…)`, or a name ending in
-/// `url`/`URL`/`link`/`Link` (`article.shareURL`, `permalink`), looking through `!`, `?` and `??`.
-/// A URL held in a name like `address` or returned by a function is taken as not evidently a URL.
+/// "Evidently a URL" is judged from the source: `URL(…)`, a name ending in `url`/`URL`/`link`/`Link`
+/// (`article.shareURL`, `permalink`), looking through `!`, `?` and `??`, or the same expression used elsewhere in the file where only a URL fits (`openURL(link.content)`,
+/// `Link(destination:)`, a `url:` argument). Any other URL held in a name like `address` or returned by a
+/// function is taken as not evidently a URL.
 /// `ShareLink(items:)` is not judged.
 struct ShareLinkWithoutPreview: Rule {
     static let description = RuleDescription(
@@ -40,6 +41,18 @@ struct ShareLinkWithoutPreview: Rule {
             ShareLink(item: photo.image, preview: SharePreview(photo.caption, image: photo.image))
             """,
             #"ShareLink(items: selectedPhotos)"#,
+            // The same value is opened as a URL in this view, though its name does not say so.
+            """
+            struct LinkCard: View {
+                @Environment(\\.openURL) private var openURL
+                let link: PostLink
+                var body: some View {
+                    Text(link.title)
+                        .onTapGesture { openURL(link.content) }
+                        .contextMenu { ShareLink(item: link.content) }
+                }
+            }
+            """,
             #"ShareLink(item: playlistShareURL())"#,
         ])
 
@@ -54,7 +67,8 @@ struct ShareLinkWithoutPreview: Rule {
         else { return }
         switch view.name {
         case "ShareLink":
-            guard let item = view.argument("item")?.expression, !view.hasArgument("preview"), !item.isEvidentlyURL else { return }
+            guard let item = view.argument("item")?.expression, !view.hasArgument("preview"), !item.isEvidentlyURL,
+                  !context.file.isUsedAsURL(item) else { return }
             context.report(at: view.nameToken, message: Self.itemMessage)
         case "SharePreview":
             guard view.firstUnlabeledArgument != nil, !view.hasArgument("image") else { return }
