@@ -48,6 +48,8 @@ struct ShareLinkWithoutPreview: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["ShareLink", "SharePreview"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
               context.applies(at: call), !context.file.declaresType(view.name)

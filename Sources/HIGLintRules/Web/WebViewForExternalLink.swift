@@ -102,6 +102,12 @@ struct WebViewForExternalLink: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["OpenURLAction", "onOpenURL", "load", "loadRequest"]
+
+    /// `view.name` of a web view type: `WKWebView`, `ArticleWebView`.
+
+    static let triggerSuffixes: Set<String> = ["WebView"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), context.applies(at: call), !call.isInPreview else { return }
         if let (token, body) = handler(of: call, in: context.file) {
