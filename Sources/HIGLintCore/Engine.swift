@@ -33,6 +33,8 @@ public struct LintEngine: Sendable {
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Whether files that hold none of the enabled rules' trigger words are passed over unparsed (`Prefilter`).
     public var usesPrefilter = true
+    /// Findings of earlier runs, used and filled by `lint(paths:)`.
+    public var cache: ResultCache?
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
@@ -182,6 +184,9 @@ public struct LintEngine: Sendable {
         } catch {
             return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
         }
+        if let cache, let module {
+            return lint(data: data, path: path, configuration: configuration, module: module, cache: cache)
+        }
         return lint(data: data, path: path, configuration: configuration, module: module)
     }
 
@@ -193,7 +198,7 @@ public struct LintEngine: Sendable {
         }
     }
 
-    private func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
+    func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             if bytes.contains(0) {
