@@ -113,6 +113,10 @@ let package = Package(
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
+        // `swift run -c release higlint-bench DIR`: see BENCHMARKS.md.
+        .executableTarget(
+            name: "higlint-bench", dependencies: ["HIGLintCore", "HIGLintRules"] + syntax.dependencies,
+            swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
         // Lints a target's sources on every build; findings appear as build warnings.
         .plugin(name: "HIGLintBuildToolPlugin", capability: .buildTool(), dependencies: ["higlint"]),
         // `swift package higlint [--target NAME …] [higlint options]`.
