@@ -39,6 +39,9 @@ enum Phase: String, CaseIterable {
 struct Sample {
     var seconds: Double
     var peakMemory: Int   // bytes
+    /// User plus system time of the child: on a machine shared with other work, wall time on all cores says
+    /// little, but CPU time says how much work there was.
+    var cpuSeconds: Double = 0
 }
 
 func fail(_ message: String) -> Never {
@@ -88,7 +91,7 @@ func runPhase(_ phase: Phase, directory: String, cacheDirectory: String?) -> Dou
 // MARK: Parent
 
 /// Runs `arguments` as a child with inherited output, and returns its peak memory and exit status.
-func spawn(_ arguments: [String], quiet: Bool = false) -> (status: Int32, peakMemory: Int) {
+func spawn(_ arguments: [String], quiet: Bool = false) -> (status: Int32, peakMemory: Int, cpuSeconds: Double) {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -109,7 +112,8 @@ func spawn(_ arguments: [String], quiet: Bool = false) -> (status: Int32, peakMe
     #else
     let peak = Int(usage.ru_maxrss)
     #endif
-    return ((status >> 8) & 0xff, peak)
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return ((status >> 8) & 0xff, peak, cpu)
 }
 
 let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
@@ -119,11 +123,11 @@ func measure(_ phase: Phase, directory: String, cacheDirectory: String? = nil) -
     defer { try? FileManager.default.removeItem(atPath: resultFile) }
     var arguments = [executable, directory, "--phase", phase.argument, "--result", resultFile]
     if let cacheDirectory { arguments += ["--cache-dir", cacheDirectory] }
-    let (status, peak) = spawn(arguments)
+    let (status, peak, cpu) = spawn(arguments)
     guard status == 0, let text = try? String(contentsOfFile: resultFile, encoding: .utf8), let seconds = Double(text) else {
         fail("phase \(phase.rawValue) failed (status \(status))")
     }
-    return Sample(seconds: seconds, peakMemory: peak)
+    return Sample(seconds: seconds, peakMemory: peak, cpuSeconds: cpu)
 }
 
 func median(_ values: [Double]) -> Double {
@@ -183,14 +187,16 @@ let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(a
 print("HIGLint benchmark: \(directory)")
 print("  \(files.count) Swift files, \(bytes) bytes (\(String(format: "%.2f", Double(bytes) / 1e6)) MB); " +
       "\(runs) runs each, median; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print("  load average before: \(loadAverage()) (other work on the machine skews wall times)")
 var results: [Phase: Sample] = [:]
 
 @MainActor func record(_ phase: Phase, _ samples: [Sample]) {
-    let sample = Sample(seconds: median(samples.map(\.seconds)), peakMemory: samples.map(\.peakMemory).max() ?? 0)
+    let sample = Sample(seconds: median(samples.map(\.seconds)), peakMemory: samples.map(\.peakMemory).max() ?? 0,
+                        cpuSeconds: median(samples.map(\.cpuSeconds)))
     results[phase] = sample
     let throughput = Double(bytes) / 1e6 / sample.seconds
     print("  \(phase.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(format(sample.seconds))  " +
-          "\(String(format: "%7.2f", throughput)) MB/s  peak \(megabytes(sample.peakMemory))  " +
+          "\(String(format: "%7.2f", throughput)) MB/s  cpu \(format(sample.cpuSeconds))  peak \(megabytes(sample.peakMemory))  " +
           "[runs: \(samples.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "))]")
 }
 
@@ -218,13 +224,14 @@ if usesSwiftFormat, let tool = which("swift-format") {
     var samples: [Sample] = []
     for _ in 0..<runs {
         let start = now()
-        let (_, peak) = spawn([tool, "lint", "--recursive", directory], quiet: true)
-        samples.append(Sample(seconds: now() - start, peakMemory: peak))
+        let (_, peak, cpu) = spawn([tool, "lint", "--recursive", directory], quiet: true)
+        samples.append(Sample(seconds: now() - start, peakMemory: peak, cpuSeconds: cpu))
     }
-    let sample = Sample(seconds: median(samples.map(\.seconds)), peakMemory: samples.map(\.peakMemory).max() ?? 0)
+    let sample = Sample(seconds: median(samples.map(\.seconds)), peakMemory: samples.map(\.peakMemory).max() ?? 0,
+                        cpuSeconds: median(samples.map(\.cpuSeconds)))
     swiftFormat = sample
     print("  \("swift-format lint --recursive".padding(toLength: 30, withPad: " ", startingAt: 0)) \(format(sample.seconds))  " +
-          "\(String(format: "%7.2f", Double(bytes) / 1e6 / sample.seconds)) MB/s  peak \(megabytes(sample.peakMemory))  " +
+          "\(String(format: "%7.2f", Double(bytes) / 1e6 / sample.seconds)) MB/s  cpu \(format(sample.cpuSeconds))  peak \(megabytes(sample.peakMemory))  " +
           "[runs: \(samples.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "))]")
 }
 
@@ -240,13 +247,25 @@ if FileManager.default.isExecutableFile(atPath: higlint) {
     versionStartup = median(times)
 }
 
+@MainActor func loadAverage() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    guard getloadavg(&loads, 3) == 3 else { return "unknown" }
+    return loads.map { String(format: "%.2f", $0) }.joined(separator: " ")
+}
+
 @MainActor func ratio(_ a: Phase, _ b: Phase) -> Double { results[a]!.seconds / results[b]!.seconds }
+print("  load average after: \(loadAverage())")
 print("Ratios")
 print(String(format: "  lint 1 thread / read+parse floor   %6.2fx   (target <= 1.3)", ratio(.lintOne, .parse)))
 if unfiltered {
     print(String(format: "  lint 1 thread, no prefilter / floor %6.2fx", ratio(.lintUnfiltered, .parse)))
 }
 print(String(format: "  parallel speedup (1 thread / all)  %6.2fx   (target >= 1.7 on 2 cores)", ratio(.lintOne, .lintAll)))
+// What the speedup would be if every core were free: the one-thread time over the all-core run's CPU time
+// shared by the cores. Far above the measured speedup means other work held the cores.
+let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+print(String(format: "  speedup if the cores were idle      %6.2fx   (1 thread / (all-core CPU time / %.0f cores))",
+             results[.lintOne]!.seconds / (results[.lintAll]!.cpuSeconds / cores), cores))
 print(String(format: "  warm cache / cold cache            %6.3f    (target <= 0.1)", ratio(.cacheWarm, .cacheCold)))
 if let swiftFormat {
     print(String(format: "  swift-format / HIGLint 1 thread    %6.2fx", swiftFormat.seconds / results[.lintOne]!.seconds))
