@@ -136,13 +136,24 @@ extension Rule {
 }
 
 /// What a rule sees while checking one file, and where it reports.
-public struct RuleContext {
+///
+/// A class: it is passed to every visit, and copying a struct of this many references (the description's
+/// examples, the configuration's tables) cost a retain and a release each, per node, per rule.
+public final class RuleContext {
     public let file: SwiftUIFile
     public let configuration: Configuration
     /// What the other files linted in this run mention and declare, among the rule's `moduleSymbols`.
     public let module: ModuleFacts
     public let description: RuleDescription
     let sink: DiagnosticSink
+
+    init(file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, description: RuleDescription, sink: DiagnosticSink) {
+        self.file = file
+        self.configuration = configuration
+        self.module = module
+        self.description = description
+        self.sink = sink
+    }
 
     /// The configured value of one of this rule's options.
     public func option<Value>(_ name: String, default value: Value) -> Value {

@@ -73,7 +73,13 @@ public struct SwiftUIView {
     static func typeName(of callee: ExprSyntax) -> (String, TokenSyntax)? {
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let text = reference.baseName.text
-            guard let first = text.first, first.isUppercase else { return nil }
+            // Every call asks this: decide ASCII names by their first byte, without Unicode properties.
+            guard let byte = text.utf8.first else { return nil }
+            if byte < 0x80 {
+                guard byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") else { return nil }
+            } else {
+                guard let first = text.first, first.isUppercase else { return nil }
+            }
             return (text, reference.baseName)
         }
         if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
