@@ -58,15 +58,18 @@ struct SyntaxSource {
     var swiftSettings: [SwiftSetting] = []
     var linkerSettings: [LinkerSetting] = []
 
-    static func package(_ dependency: Package.Dependency) -> SyntaxSource {
+    /// `identity` is the package's name in SwiftPM: the URL's or the folder's last component.
+    static func package(_ dependency: Package.Dependency, identity: String = "swift-syntax") -> SyntaxSource {
         SyntaxSource(packageDependencies: [dependency],
-                     dependencies: syntaxModules.map { .product(name: $0, package: "swift-syntax") })
+                     dependencies: syntaxModules.map { .product(name: $0, package: identity) })
     }
 
     static func resolve() -> SyntaxSource {
         let requested = environment["HIGLINT_SWIFT_SYNTAX"]
         if let path = environment["HIGLINT_SWIFT_SYNTAX_PATH"], !path.isEmpty {
-            return .package(.package(path: path))
+            // SwiftPM names a local package after its folder, which need not be `swift-syntax`.
+            let identity = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent.lowercased()
+            return .package(.package(path: path), identity: identity)
         }
         if requested != "package", let host = toolchainHostDirectory() {
             return SyntaxSource(
@@ -109,6 +112,10 @@ let package = Package(
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
+            swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
+        // `swift run -c release higlint-bench DIR`: see BENCHMARKS.md.
+        .executableTarget(
+            name: "higlint-bench", dependencies: ["HIGLintCore", "HIGLintRules"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
         // Lints a target's sources on every build; findings appear as build warnings.
         .plugin(name: "HIGLintBuildToolPlugin", capability: .buildTool(), dependencies: ["higlint"]),

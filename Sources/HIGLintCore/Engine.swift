@@ -29,6 +29,12 @@ public struct LintEngine: Sendable {
     public let configuration: Configuration
     /// Each file's configuration (one for all, or `.higlint.json` files found per folder).
     public let source: any ConfigurationSource
+    /// Threads that check files at once.
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether files that hold none of the enabled rules' trigger words are passed over unparsed (`Prefilter`).
+    public var usesPrefilter = true
+    /// Findings of earlier runs, used and filled by `lint(paths:)`.
+    public var cache: ResultCache?
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
@@ -73,7 +79,7 @@ public struct LintEngine: Sendable {
         let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         let (swift, assets) = (swiftFiles, assetFiles)
-        ParallelRunner.forEach(count: count) { index in
+        ParallelRunner.forEach(count: count, workers: workers) { index in
             if index < swift.count {
                 outcomes[index] = lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module)
             } else {
@@ -155,7 +161,7 @@ public struct LintEngine: Sendable {
         let symbols = moduleSymbols
         guard !symbols.isEmpty else { return ModuleFacts() }
         let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
-        ParallelRunner.forEach(count: files.count) { index in
+        ParallelRunner.forEach(count: files.count, workers: workers) { index in
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return }
             perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
         }
@@ -178,6 +184,9 @@ public struct LintEngine: Sendable {
         } catch {
             return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
         }
+        if let cache, let module {
+            return lint(data: data, path: path, configuration: configuration, module: module, cache: cache)
+        }
         return lint(data: data, path: path, configuration: configuration, module: module)
     }
 
@@ -189,7 +198,7 @@ public struct LintEngine: Sendable {
         }
     }
 
-    private func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
+    func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             if bytes.contains(0) {
@@ -211,6 +220,10 @@ public struct LintEngine: Sendable {
     private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?) -> [Diagnostic] {
         let enabled = rules.filter { configuration.isEnabled(type(of: $0).description) }
         guard !enabled.isEmpty else { return [] }
+        if usesPrefilter, let prefilter = Prefilter(rules: enabled.map { type(of: $0) }, components: configuration.components),
+           !prefilter.mayTrigger(buffer) {
+            return []
+        }
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))

@@ -119,21 +119,41 @@ public protocol Rule: LintRule {
     static var visitedKinds: Set<SyntaxKind> { get }
     /// Names whose use or declaration elsewhere in the linted files the rule asks about (`RuleContext.module`).
     static var moduleSymbols: Set<String> { get }
+    /// Identifiers at least one of which a file must contain (as a whole identifier, in code, a comment or a
+    /// string) for the rule to find anything in it, or `nil` when there are none. A file that holds none of the
+    /// enabled rules' words is not parsed (`Prefilter`), so each must be a necessary condition of every finding:
+    /// the view or modifier name `visit` starts from, taken from the same constants where possible.
+    static var triggerWords: Set<String>? { get }
+    /// Endings of identifiers that count as trigger words too (`WebView` for `ArticleWebView`).
+    static var triggerSuffixes: Set<String> { get }
     func visit(_ node: Syntax, in context: RuleContext)
 }
 
 extension Rule {
     public static var moduleSymbols: Set<String> { [] }
+    public static var triggerWords: Set<String>? { nil }
+    public static var triggerSuffixes: Set<String> { [] }
 }
 
 /// What a rule sees while checking one file, and where it reports.
-public struct RuleContext {
+///
+/// A class: it is passed to every visit, and copying a struct of this many references (the description's
+/// examples, the configuration's tables) cost a retain and a release each, per node, per rule.
+public final class RuleContext {
     public let file: SwiftUIFile
     public let configuration: Configuration
     /// What the other files linted in this run mention and declare, among the rule's `moduleSymbols`.
     public let module: ModuleFacts
     public let description: RuleDescription
     let sink: DiagnosticSink
+
+    init(file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, description: RuleDescription, sink: DiagnosticSink) {
+        self.file = file
+        self.configuration = configuration
+        self.module = module
+        self.description = description
+        self.sink = sink
+    }
 
     /// The configured value of one of this rule's options.
     public func option<Value>(_ name: String, default value: Value) -> Value {

@@ -95,13 +95,14 @@ extension SyntaxProtocol {
 
 enum ModifierTarget {
     /// The root of the chain a modifier's member access belongs to, including a base-less modifier inside a postfix `#if`.
-    static func root(ofModifier member: MemberAccessExprSyntax) -> ExprSyntax? {
-        if let base = member.base { return ViewBuilderContent.chainRoot(of: base) }
+    static func root(ofModifier member: MemberAccessExprSyntax,
+                     chainRoot: (ExprSyntax) -> ExprSyntax? = ViewBuilderContent.chainRoot(of:)) -> ExprSyntax? {
+        if let base = member.base { return chainRoot(base) }
         // `.swipeActions` inside `row #if os(iOS) … #endif`: climb to the postfix `#if` and take its base.
         var node = member.parent
         while let current = node {
             if let postfix = current.as(PostfixIfConfigExprSyntax.self) {
-                return postfix.base.flatMap { ViewBuilderContent.chainRoot(of: $0) }
+                return postfix.base.flatMap(chainRoot)
             }
             if current.is(CodeBlockItemSyntax.self) || (current.is(DeclSyntax.self) && !current.is(IfConfigDeclSyntax.self)) { return nil }
             node = current.parent

@@ -53,14 +53,23 @@ public final class SwiftUIFile {
 
     // MARK: Views
 
+    private let memo = ViewMemo()
+
     /// The view rooted at this call (`Text("x")` with its modifiers), or `nil` for a modifier call.
     public func view(at call: FunctionCallExprSyntax) -> SwiftUIView? {
-        SwiftUIView(call: call, components: components)
+        // Modifier calls are most calls, and never views: no need to remember them.
+        guard SwiftUIView.typeName(of: call.calledExpression) != nil else { return nil }
+        return memo.view(rootedAt: ExprSyntax(call)) { SwiftUIView(call: call, components: components) }
     }
 
     /// The view a modifier's member access belongs to, including a base-less modifier inside a postfix `#if`.
     public func view(modifiedBy member: MemberAccessExprSyntax) -> SwiftUIView? {
-        ModifierTarget.root(ofModifier: member).flatMap { SwiftUIView(root: $0, components: components) }
+        guard let root = ModifierTarget.root(ofModifier: member, chainRoot: memo.chainRoot(of:)) else { return nil }
+        if root.is(FunctionCallExprSyntax.self), let call = root.as(FunctionCallExprSyntax.self),
+           SwiftUIView.typeName(of: call.calledExpression) != nil {
+            return view(at: call)
+        }
+        return memo.view(rootedAt: root) { SwiftUIView(root: root, components: components) }
     }
 
     /// The views that hold `node`, innermost first, up to its declaration.

@@ -73,7 +73,13 @@ public struct SwiftUIView {
     static func typeName(of callee: ExprSyntax) -> (String, TokenSyntax)? {
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let text = reference.baseName.text
-            guard let first = text.first, first.isUppercase else { return nil }
+            // Every call asks this: decide ASCII names by their first byte, without Unicode properties.
+            guard let byte = text.utf8.first else { return nil }
+            if byte < 0x80 {
+                guard byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") else { return nil }
+            } else {
+                guard let first = text.first, first.isUppercase else { return nil }
+            }
             return (text, reference.baseName)
         }
         if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
@@ -285,29 +291,43 @@ public enum ViewBuilderContent {
     public static func chainRoot(of expression: ExprSyntax) -> ExprSyntax? {
         var node = expression
         while true {
-            if let call = node.as(FunctionCallExprSyntax.self) {
-                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-                   SwiftUIView.typeName(of: call.calledExpression) == nil, !isNamespace(base) {
-                    node = base
-                    continue
-                }
-                return node
+            switch chainStep(from: node) {
+            case .next(let next): node = next
+            case .root(let root): return root
+            case .none: return nil
             }
-            if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
-                if isNamespace(base) { return node }   // `self.row`, `Color.red`
-                node = base
-                continue
-            }
-            if let postfix = node.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
-                node = base
-                continue
-            }
-            if node.is(DeclReferenceExprSyntax.self) { return node }
-            if let tuple = node.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-                node = only.expression
-                continue
-            }
-            return nil
         }
+    }
+
+    enum ChainStep {
+        /// Go on down to this expression.
+        case next(ExprSyntax)
+        /// The chain starts here.
+        case root(ExprSyntax)
+        /// Not a view's chain.
+        case none
+    }
+
+    /// One step of `chainRoot(of:)`, so that `SwiftUIFile` can remember every node's root on the way.
+    static func chainStep(from node: ExprSyntax) -> ChainStep {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+               SwiftUIView.typeName(of: call.calledExpression) == nil, !isNamespace(base) {
+                return .next(base)
+            }
+            return .root(node)
+        }
+        if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+            if isNamespace(base) { return .root(node) }   // `self.row`, `Color.red`
+            return .next(base)
+        }
+        if let postfix = node.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+            return .next(base)
+        }
+        if node.is(DeclReferenceExprSyntax.self) { return .root(node) }
+        if let tuple = node.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return .next(only.expression)
+        }
+        return .none
     }
 }

@@ -39,6 +39,10 @@ struct LintOptions {
     var failureSeverity: Severity? = .warning
     /// `--stamp`: a file written after the run, for build systems that need an output (the build-tool plugin).
     var stampPath: String?
+    /// `--cache-path`: where results per file are kept (default: `$XDG_CACHE_HOME/higlint` or `~/.cache/higlint`).
+    var cachePath: String?
+    /// `--no-cache`: lint every file afresh and keep nothing.
+    var usesCache = true
 }
 
 let usage = """
@@ -69,6 +73,9 @@ let usage = """
       --output FILE            Write the report to FILE (atomically) instead of standard output.
       --baseline FILE          Report only findings that are not in this baseline.
       --fail-on LEVEL          Exit 1 for findings at LEVEL or above: note, warning (default), error, never.
+      --cache-path DIR         Keep results per file in DIR (default: $XDG_CACHE_HOME/higlint, else ~/.cache/higlint);
+                               unchanged files with an unchanged configuration are not checked again.
+      --no-cache               Check every file afresh and keep no results.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --quiet                  Do not print the summary line on standard error.
@@ -146,6 +153,8 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
             }
             options.failureSeverity = Severity(rawValue: level)
         case "--stamp": options.stampPath = try value()
+        case "--cache-path": options.cachePath = try value()
+        case "--no-cache": options.usesCache = false
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -189,7 +198,10 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         writeError("\(error)\n")
         return 2
     }
-    let engine = LintEngine(ruleTypes: allRules, source: resolver)
+    var engine = LintEngine(ruleTypes: allRules, source: resolver)
+    if options.usesCache {
+        engine.cache = ResultCache(directory: options.cachePath ?? ResultCache.defaultDirectory(), toolVersion: cacheVersion())
+    }
     let start = Date()
     var result: LintResult
     if options.readsStandardInput {
@@ -242,6 +254,19 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     if !result.errors.isEmpty { return 2 }
     guard let failureSeverity = options.failureSeverity else { return 0 }
     return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
+}
+
+/// The version results are cached under: the release, and this very executable's size and modification time,
+/// so that a rebuilt `higlint` with changed rules never reads what another build wrote.
+func cacheVersion() -> String {
+    var identity = version
+    if let executable = Bundle.main.executablePath,
+       let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
+        let size = (attributes[.size] as? Int) ?? 0
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        identity += " \(size) \(modified)"
+    }
+    return identity
 }
 
 func listRules() {

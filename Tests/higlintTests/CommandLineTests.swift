@@ -11,6 +11,8 @@ struct HIGLint {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
+    static let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-cli-cache-\(UUID().uuidString)")
+
     struct Output {
         var status: Int32
         var stdout: String
@@ -22,6 +24,8 @@ struct HIGLint {
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        // Results are cached per user; tests keep theirs out of the real cache folder.
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cacheFolder.path]) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -2,6 +2,11 @@ import HIGLintCore
 import HIGLintSwiftUI
 import SwiftSyntax
 
+enum ChartMatching {
+    /// Every rule that starts from `chart(at:)` needs a `Chart` in the file (`SwiftUIView.isChart`).
+    static let chartTriggers: Set<String> = ["Chart"]
+}
+
 extension RuleContext {
     /// The Swift Charts `Chart` rooted at `node`, when the rule applies there: not in a preview, not in
     /// a file that declares its own `Chart` type, compiled for a platform the rule covers.

@@ -59,9 +59,11 @@ struct LineMarkForCategories: Rule {
     static let message = "This line runs across categories, which implies a trend between them; use BarMark for discrete categories."
     static let categoricalNames = ["name", "title", "label", "category", "type", "kind", "group"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let markNames: Set<String> = ["LineMark", "AreaMark", "LinePlot", "AreaPlot"]
+    static let triggerWords: Set<String>? = Self.markNames
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let mark = context.mark(at: node, named: ["LineMark", "AreaMark", "LinePlot", "AreaPlot"]),
+        guard let mark = context.mark(at: node, named: Self.markNames),
               let value = plottedValue(mark.argument("x")?.expression)
         else { return }
         let names = context.words("categoricalNames", default: Self.categoricalNames)

@@ -58,9 +58,11 @@ struct TooManySectors: Rule {
 
     static let message = "This pie has more than five sectors, too many to compare; group the smallest into Other or use a bar chart."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let markNames: Set<String> = ["SectorMark", "SectorPlot"]
+    static let triggerWords: Set<String>? = Self.markNames
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let mark = context.mark(at: node, named: ["SectorMark", "SectorPlot"]),
+        guard let mark = context.mark(at: node, named: Self.markNames),
               let data = mark.name == "SectorPlot" ? mark.firstUnlabeledArgument : repeatedData(around: mark, context.file),
               let count = context.file.literalCount(of: context.file.dataSource(of: data)), count > 5
         else { return }

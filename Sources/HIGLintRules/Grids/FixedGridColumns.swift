@@ -118,6 +118,8 @@ struct FixedGridColumns: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["LazyVGrid", "LazyHGrid"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               let label = ["LazyVGrid": "columns", "LazyHGrid": "rows"][view.name], view.isTypeCall,

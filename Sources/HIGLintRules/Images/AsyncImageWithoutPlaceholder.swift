@@ -59,6 +59,8 @@ struct AsyncImageWithoutPlaceholder: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["AsyncImage"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "AsyncImage", view.isTypeCall, !context.file.declaresType("AsyncImage"),

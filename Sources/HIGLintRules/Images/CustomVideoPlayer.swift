@@ -69,6 +69,8 @@ struct CustomVideoPlayer: Rule {
     static let message = "This view shows video through its own AVPlayerLayer; use `VideoPlayer` or `AVPlayerViewController` for the system playback controls."
 
     static let visitedKinds: Set<SyntaxKind> = [.declReferenceExpr]
+
+    static let triggerWords: Set<String>? = ["AVPlayerLayer"]
     static let moduleSymbols: Set<String> = ["VideoPlayer"]
 
     func visit(_ node: Syntax, in context: RuleContext) {

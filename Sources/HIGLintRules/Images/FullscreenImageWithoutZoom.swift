@@ -96,6 +96,8 @@ struct FullscreenImageWithoutZoom: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
 
+    static let triggerWords: Set<String>? = ["fullScreenCover"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "fullScreenCover",
               let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,

@@ -97,6 +97,8 @@ struct ContextMenuWithoutPreview: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
 
+    static let triggerWords: Set<String>? = ["contextMenu"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "contextMenu",
               !context.file.declaresFunction("contextMenu"),

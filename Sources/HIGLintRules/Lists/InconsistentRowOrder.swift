@@ -74,6 +74,8 @@ struct InconsistentRowOrder: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["List", "Section"]
+
     private enum Order { case imageFirst, textFirst }
 
     func visit(_ node: Syntax, in context: RuleContext) {

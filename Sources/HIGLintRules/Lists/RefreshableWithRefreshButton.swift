@@ -91,6 +91,8 @@ struct RefreshableWithRefreshButton: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
 
+    static let triggerWords: Set<String>? = ["refreshable"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         let file = context.file
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "refreshable",

@@ -5,6 +5,9 @@ import SwiftSyntax
 /// A `.swipeActions { … }` modifier found by the engine, with the row it is on and the buttons it offers.
 /// Shared by the swipe rules so they agree on what a swipe action is.
 struct SwipeActionsModifier {
+    /// The modifier `init?` accepts: a file without it has no swipe actions.
+    static let triggerWords: Set<String> = ["swipeActions"]
+
     let row: SwiftUIView
     let modifier: Modifier
     let content: ClosureExprSyntax

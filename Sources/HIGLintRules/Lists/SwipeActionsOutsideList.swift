@@ -135,6 +135,8 @@ struct SwipeActionsOutsideList: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
 
+    static let triggerWords: Set<String>? = Self.modifierNames
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self) else { return }
         let name = member.declName.baseName.text

@@ -105,6 +105,8 @@ struct FixedFontSize: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = FixedFont.names
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let kind = FixedFont(call) else { return }
         let file = context.file
@@ -183,8 +185,12 @@ private enum FixedFont {
     case custom(size: ExprSyntax)
     case uiKit(size: ExprSyntax)
 
+    /// The member names `init?` accepts.
+    static let names: Set<String> = ["system", "custom", "systemFont", "boldSystemFont", "italicSystemFont"]
+
     init?(_ call: FunctionCallExprSyntax) {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.names.contains(member.declName.baseName.text)
+        else { return nil }
         let base = member.base?.trimmedDescription
         switch member.declName.baseName.text {
         case "system" where base == nil || base == "Font" || base == "SwiftUI.Font":

@@ -100,9 +100,11 @@ struct CustomBrowserChrome: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["TextField", "Button"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
-              context.applies(at: call), !call.isInPreview
+              Self.triggerWords?.contains(view.name) == true, context.applies(at: call), !call.isInPreview
         else { return }
         switch view.name {
         case "TextField" where isAddressField(view) && showsWebView(around: call, in: context.file):

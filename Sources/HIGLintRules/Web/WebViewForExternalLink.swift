@@ -102,15 +102,23 @@ struct WebViewForExternalLink: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    static let triggerWords: Set<String>? = ["OpenURLAction", "onOpenURL", "load", "loadRequest"]
+
+    /// `view.name` of a web view type: `WKWebView`, `ArticleWebView`.
+
+    static let triggerSuffixes: Set<String> = ["WebView"]
+
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let call = node.as(FunctionCallExprSyntax.self), context.applies(at: call), !call.isInPreview else { return }
+        // Every call comes here, and `applies(at:)` and `isInPreview` climb to the file's root: they come after the
+        // cheap tests of the name, else a chain of n modifiers costs n² steps.
+        guard let call = node.as(FunctionCallExprSyntax.self) else { return }
         if let (token, body) = handler(of: call, in: context.file) {
-            if presentsWebView(body, from: call, in: context.file) {
+            if context.applies(at: call), !call.isInPreview, presentsWebView(body, from: call, in: context.file) {
                 context.report(at: token, message: Self.handlerMessage)
             }
             return
         }
-        guard let owned = context.configuration.ownedDomains else { return }
+        guard let owned = context.configuration.ownedDomains, context.applies(at: call), !call.isInPreview else { return }
         if let view = context.file.view(at: call), view.isTypeCall, WebContent.isWebViewType(view.name),
            loadsForeignURL(call.arguments, from: call, owned: owned, in: context.file) {
             context.report(at: view.nameToken, message: Self.loadMessage)
