@@ -156,7 +156,7 @@ public struct LintEngine: Sendable {
         guard !symbols.isEmpty else { return ModuleFacts() }
         let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
         ParallelRunner.forEach(count: files.count) { index in
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return }
+            guard case .success(let data) = SourceReader.read(files[index]) else { return }
             perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
         }
         return perFile.values.reduce(into: ModuleFacts()) { $0.formUnion($1 ?? ModuleFacts()) }
@@ -172,13 +172,7 @@ public struct LintEngine: Sendable {
     }
 
     private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
-        }
-        return lint(data: data, path: path, configuration: configuration, module: module)
+        SourceReader.read(path).flatMap { lint(data: $0, path: path, configuration: configuration, module: module) }
     }
 
     /// Lints source bytes as if they were the file at `path`, with that file's configuration.
@@ -191,7 +185,11 @@ public struct LintEngine: Sendable {
 
     private func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        // NUL is valid UTF-8 but never in source text: a file holding one is binary or corrupted.
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
+            if SourceReader.startsWithUTF16ByteOrderMark(bytes) {
+                return .failure(FileError(path: path, reason: "UTF-16 text; not checked (save the file as UTF-8)"))
+            }
             if bytes.contains(0) {
                 return .failure(FileError(path: path, reason: "not a text file (it contains NUL bytes); not checked"))
             }
@@ -225,7 +223,9 @@ public struct LintEngine: Sendable {
         for finding in sink.findings {
             let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
             guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else { continue }
-            let lineStart = finding.offset - (location.column - 1)
+            var lineStart = finding.offset - (location.column - 1)
+            // A UTF-8 byte order mark is no character a person sees on the first line.
+            if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
             let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
             let column = String(decoding: prefix, as: UTF8.self).count + 1
             var lineEnd = finding.offset

@@ -229,13 +229,13 @@ public struct FixEngine: Sendable {
     /// Reads a file for fixing; the text must be UTF-8.
     public static func read(_ path: String) -> Result<FileSnapshot, FileError> {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            return .failure(FileError(path: path, reason: "cannot read the file (\(LintEngine.describe(error)))"))
+        switch SourceReader.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let error): return .failure(error)
         }
-        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
-            let reason = data.contains(0) ? "not a text file (it contains NUL bytes); not fixed" : "not valid UTF-8; not fixed (save the file as UTF-8)"
+        guard !data.contains(0), let text = String(validating: [UInt8](data), as: UTF8.self) else {
+            let reason = SourceReader.startsWithUTF16ByteOrderMark([UInt8](data)) ? "UTF-16 text; not fixed (save the file as UTF-8)"
+                : data.contains(0) ? "not a text file (it contains NUL bytes); not fixed" : "not valid UTF-8; not fixed (save the file as UTF-8)"
             return .failure(FileError(path: path, reason: reason))
         }
         return .success(FileSnapshot(path: path, data: data, text: text))
