@@ -29,6 +29,9 @@ public struct LintEngine: Sendable {
     public let configuration: Configuration
     /// Each file's configuration (one for all, or `.higlint.json` files found per folder).
     public let source: any ConfigurationSource
+    /// Seconds one file may take in `lint(paths:)` before it is reported as not checked and the run goes on
+    /// without it (`nil`: no limit). SwiftParser takes exponential time on some nested brackets.
+    public var fileTimeLimit: TimeInterval?
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
@@ -73,12 +76,16 @@ public struct LintEngine: Sendable {
         let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         let (swift, assets) = (swiftFiles, assetFiles)
-        ParallelRunner.forEach(count: count) { index in
+        let limit = fileTimeLimit
+        @Sendable func path(_ index: Int) -> String { index < swift.count ? swift[index].path : assets[index - swift.count].path }
+        ParallelRunner.forEach(count: count, timeLimit: limit, onTimeout: { index in
+            outcomes.setIfEmpty(index, .failure(FileError(path: path(index), reason: Self.timeoutReason(limit ?? 0))))
+        }) { index in
             if index < swift.count {
-                outcomes[index] = lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module)
+                outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module))
             } else {
                 let asset = assets[index - swift.count]
-                outcomes[index] = ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) }
+                outcomes.setIfEmpty(index, ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) })
             }
         }
         var diagnostics: [Diagnostic] = []
@@ -239,6 +246,10 @@ public struct LintEngine: Sendable {
         return diagnostics.sorted(by: Diagnostic.reportOrder)
     }
 
+    static func timeoutReason(_ seconds: TimeInterval) -> String {
+        "not checked: checking it took longer than \(Int(seconds.rounded(.up))) s, the limit --file-timeout sets"
+    }
+
     static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
@@ -291,6 +302,11 @@ final class ConcurrentResults<Value>: @unchecked Sendable {
     subscript(index: Int) -> Value? {
         get { lock.withLock { storage[index] } }
         set { lock.withLock { storage[index] = newValue } }
+    }
+
+    /// Stores `value` unless the index already has one: of a timeout and a late result, the first stays.
+    func setIfEmpty(_ index: Int, _ value: Value) {
+        lock.withLock { if storage[index] == nil { storage[index] = value } }
     }
 
     var values: [Value?] { lock.withLock { storage } }

@@ -39,13 +39,15 @@ struct LintOptions {
     var failureSeverity: Severity? = .warning
     /// `--stamp`: a file written after the run, for build systems that need an output (the build-tool plugin).
     var stampPath: String?
+    /// `--file-timeout`: seconds one file may take before it is reported as not checked (0: no limit).
+    var fileTimeout: Double = 60
 }
 
 let usage = """
     OVERVIEW: HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views.
 
     USAGE: higlint [lint] [PATH ...] [OPTIONS]
-           higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--quiet]
+           higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--file-timeout SECONDS] [--quiet]
            higlint rules
            higlint explain RULE-ID
            higlint init [--force]
@@ -70,6 +72,7 @@ let usage = """
       --fail-on LEVEL          Exit 1 for findings at LEVEL or above: note, warning (default), error, never.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
+      --file-timeout SECONDS   Give up on a file that takes longer, report it and go on (default: 60; 0: no limit).
       --quiet                  Do not print the summary line on standard error.
       --version                Print the version.
       -h, --help               Show this help.
@@ -142,6 +145,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
             }
             options.failureSeverity = Severity(rawValue: level)
         case "--stamp": options.stampPath = try value()
+        case "--file-timeout":
+            let text = try value()
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                throw UsageError(message: "--file-timeout needs a number of seconds, not '\(text)'")
+            }
+            options.fileTimeout = seconds
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -185,7 +194,8 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         writeError("\(error)\n")
         return 2
     }
-    let engine = LintEngine(ruleTypes: allRules, source: resolver)
+    var engine = LintEngine(ruleTypes: allRules, source: resolver)
+    engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
     var result: LintResult
     if options.readsStandardInput {
