@@ -190,6 +190,57 @@ struct BadInputTests {
         #expect(fixer.correct(cr, path: "A.swift").corrected == cr.replacingOccurrences(of: ".system(size: 13)", with: ".footnote"))
     }
 
+    // MARK: Files that change under the run
+
+    /// Gives every file the default configuration, and the first time it is asked about `trigger`,
+    /// does `action`: the engine asks after it collected the files and before it reads them.
+    struct Meddler: ConfigurationSource {
+        let trigger: String
+        let action: @Sendable () -> Void
+        let done = Mutex()
+
+        final class Mutex: @unchecked Sendable {
+            let lock = NSLock()
+            var fired = false
+        }
+
+        func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
+            if path.hasSuffix(trigger) {
+                let fire = done.lock.withLock { () -> Bool in defer { done.fired = true }; return !done.fired }
+                if fire { action() }
+            }
+            return Configuration()
+        }
+    }
+
+    @Test("files deleted, emptied, replaced by a folder or a FIFO between the walk and the read: reported, the others checked")
+    func changedUnderTheRun() throws {
+        let folder = try TemporaryFolder()
+        let deleted = try folder.write("A/Deleted.swift", Self.receipt)
+        let emptied = try folder.write("B/Emptied.swift", Self.receipt)
+        let becameFolder = try folder.write("C/Folder.swift", Self.receipt)
+        let becamePipe = try folder.write("D/Pipe.swift", Self.receipt)
+        try folder.write("E/Kept.swift", Self.receipt)
+        let source = Meddler(trigger: "A/Deleted.swift") {
+            try? FileManager.default.removeItem(atPath: deleted)
+            try? Data().write(to: URL(fileURLWithPath: emptied))
+            try? FileManager.default.removeItem(atPath: becameFolder)
+            try? FileManager.default.createDirectory(atPath: becameFolder, withIntermediateDirectories: false)
+            try? FileManager.default.removeItem(atPath: becamePipe)
+            _ = mkfifo(becamePipe, 0o644)
+        }
+        let engine = LintEngine(ruleTypes: allRules, source: source)
+        let root = folder.url.path
+        withWatchdog("files changed under the run") {
+            let result = engine.lint(paths: [root])
+            #expect(result.errors.map(\.path) == [deleted, becameFolder, becamePipe])
+            #expect(result.errors.map(\.reason) == ["cannot read the file (no such file)", "cannot read the file (it is a folder)",
+                                                    "cannot read the file (it is a named pipe, not a regular file)"])
+            #expect(result.diagnostics.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Kept.swift"])
+            #expect(result.filesChecked == 2)
+        }
+    }
+
     // MARK: Configuration files
 
     @Test("a broken configuration file is an error naming the file and the reason", arguments: [
