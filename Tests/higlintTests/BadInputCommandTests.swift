@@ -131,6 +131,26 @@ struct BadInputCommandTests {
         #expect(fix.stderr.contains("Sources/Pipe.swift: error: cannot read the file (it is a named pipe"))
     }
 
+    @Test("a FIFO named .higlint.json or Contents.json is an error naming it, not a hang")
+    func pipesAsOtherInputs() throws {
+        let root = try temporaryProject(["App/Receipt.swift": receipt, "Assets.xcassets/Contents.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Assets.xcassets/Logo.imageset"), withIntermediateDirectories: true)
+        #expect(mkfifo(root.appendingPathComponent("Assets.xcassets/Logo.imageset/Contents.json").path, 0o644) == 0)
+        let assets = try runBounded(["lint"], in: root, seconds: 60)
+        expectNoCrash(assets)
+        #expect(assets.status == 2)
+        #expect(assets.stderr.contains("Assets.xcassets/Logo.imageset/Contents.json: error: cannot read the file (it is a named pipe"), "\(assets.stderr)")
+        #expect(assets.stdout.contains("App/Receipt.swift:3:28"))
+
+        #expect(mkfifo(root.appendingPathComponent(".higlint.json").path, 0o644) == 0)
+        let configuration = try runBounded(["lint", "App"], in: root, seconds: 60)
+        expectNoCrash(configuration)
+        #expect(configuration.status == 2)
+        #expect(configuration.stderr.contains(".higlint.json: error: cannot read the configuration file (it is a named pipe"), "\(configuration.stderr)")
+    }
+
     @Test("paths with spaces and non-ASCII names are read and reported as they are")
     func unusualNames() throws {
         let root = try temporaryProject(["Mes vues/Écran d’accueil.swift": receipt, "日本語/ビュー.swift": receipt, "Tab\there.swift": receipt])
