@@ -81,13 +81,13 @@ public struct ConfigurationFile: Sendable {
 
     /// Reads and checks the file at `path` against the rules HIGLint has.
     public static func load(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError(path: path, message: "cannot read the configuration file (\(LintEngine.describe(error)))")
+        // Read as sources are: a FIFO named .higlint.json must not block the run.
+        switch SourceReader.read(path) {
+        case .success(let data):
+            return try ConfigurationFile(data: data, path: path, rules: rules)
+        case .failure(let error):
+            throw ConfigurationError(path: path, message: error.reason.replacingOccurrences(of: "the file", with: "the configuration file"))
         }
-        return try ConfigurationFile(data: data, path: path, rules: rules)
     }
 
     /// Checks configuration text as if it were the file at `path`.

@@ -35,6 +35,9 @@ public struct LintEngine: Sendable {
     public var usesPrefilter = true
     /// Findings of earlier runs, used and filled by `lint(paths:)`.
     public var cache: ResultCache?
+    /// Seconds one file may take in `lint(paths:)` before it is reported as not checked and the run goes on
+    /// without it (`nil`: no limit). SwiftParser takes exponential time on some nested brackets.
+    public var fileTimeLimit: TimeInterval?
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
@@ -79,12 +82,16 @@ public struct LintEngine: Sendable {
         let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         let (swift, assets) = (swiftFiles, assetFiles)
-        ParallelRunner.forEach(count: count, workers: workers) { index in
+        let limit = fileTimeLimit
+        @Sendable func path(_ index: Int) -> String { index < swift.count ? swift[index].path : assets[index - swift.count].path }
+        ParallelRunner.forEach(count: count, workers: workers, timeLimit: limit, onTimeout: { index in
+            outcomes.setIfEmpty(index, .failure(FileError(path: path(index), reason: Self.timeoutReason(limit ?? 0))))
+        }) { index in
             if index < swift.count {
-                outcomes[index] = lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module)
+                outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module))
             } else {
                 let asset = assets[index - swift.count]
-                outcomes[index] = ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) }
+                outcomes.setIfEmpty(index, ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) })
             }
         }
         var diagnostics: [Diagnostic] = []
@@ -162,7 +169,7 @@ public struct LintEngine: Sendable {
         guard !symbols.isEmpty else { return ModuleFacts() }
         let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
         ParallelRunner.forEach(count: files.count, workers: workers) { index in
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return }
+            guard case .success(let data) = SourceReader.read(files[index]) else { return }
             perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
         }
         return perFile.values.reduce(into: ModuleFacts()) { $0.formUnion($1 ?? ModuleFacts()) }
@@ -178,16 +185,12 @@ public struct LintEngine: Sendable {
     }
 
     private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            return .failure(FileError(path: path, reason: "cannot read the file (\(Self.describe(error)))"))
+        SourceReader.read(path).flatMap { data in
+            if let cache, let module {
+                return lint(data: data, path: path, configuration: configuration, module: module, cache: cache)
+            }
+            return lint(data: data, path: path, configuration: configuration, module: module)
         }
-        if let cache, let module {
-            return lint(data: data, path: path, configuration: configuration, module: module, cache: cache)
-        }
-        return lint(data: data, path: path, configuration: configuration, module: module)
     }
 
     /// Lints source bytes as if they were the file at `path`, with that file's configuration.
@@ -200,7 +203,11 @@ public struct LintEngine: Sendable {
 
     func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
         let bytes = [UInt8](data)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        // NUL is valid UTF-8 but never in source text: a file holding one is binary or corrupted.
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
+            if SourceReader.startsWithUTF16ByteOrderMark(bytes) {
+                return .failure(FileError(path: path, reason: "UTF-16 text; not checked (save the file as UTF-8)"))
+            }
             if bytes.contains(0) {
                 return .failure(FileError(path: path, reason: "not a text file (it contains NUL bytes); not checked"))
             }
@@ -238,7 +245,9 @@ public struct LintEngine: Sendable {
         for finding in sink.findings {
             let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
             guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else { continue }
-            let lineStart = finding.offset - (location.column - 1)
+            var lineStart = finding.offset - (location.column - 1)
+            // A UTF-8 byte order mark is no character a person sees on the first line.
+            if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
             let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
             let column = String(decoding: prefix, as: UTF8.self).count + 1
             var lineEnd = finding.offset
@@ -250,6 +259,10 @@ public struct LintEngine: Sendable {
                 message: finding.message, fix: finding.fix, lineText: lineText))
         }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
+    }
+
+    static func timeoutReason(_ seconds: TimeInterval) -> String {
+        "not checked: checking it took longer than \(Int(seconds.rounded(.up))) s, the limit --file-timeout sets"
     }
 
     static func describe(_ error: Error) -> String {
@@ -304,6 +317,11 @@ final class ConcurrentResults<Value>: @unchecked Sendable {
     subscript(index: Int) -> Value? {
         get { lock.withLock { storage[index] } }
         set { lock.withLock { storage[index] = newValue } }
+    }
+
+    /// Stores `value` unless the index already has one: of a timeout and a late result, the first stays.
+    func setIfEmpty(_ index: Int, _ value: Value) {
+        lock.withLock { if storage[index] == nil { storage[index] = value } }
     }
 
     var values: [Value?] { lock.withLock { storage } }

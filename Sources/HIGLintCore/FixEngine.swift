@@ -91,6 +91,14 @@ public struct FixEngine: Sendable {
     public let rules: Set<String>?
     /// A bound on passes over one file; each pass applies every fix that does not overlap another.
     public let maximumPasses: Int
+    /// Seconds one file may take in `fix(paths:write:)` before it is reported as not fixed, and left as it was
+    /// (`nil`: no limit).
+    public var fileTimeLimit: TimeInterval?
+    /// Replaces a file's bytes if it still holds the expected ones; tests put failures in its place.
+    public typealias Writer = @Sendable (_ path: String, _ expected: Data, _ contents: Data) throws(AtomicFile.Failure) -> Void
+    public var writer: Writer = { path, expected, contents throws(AtomicFile.Failure) in
+        try AtomicFile.replace(path, expecting: expected, with: contents)
+    }
 
     public init(rules: Set<String>? = nil, maximumPasses: Int = 8, lint: @escaping Linter) {
         self.lint = lint
@@ -229,13 +237,13 @@ public struct FixEngine: Sendable {
     /// Reads a file for fixing; the text must be UTF-8.
     public static func read(_ path: String) -> Result<FileSnapshot, FileError> {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            return .failure(FileError(path: path, reason: "cannot read the file (\(LintEngine.describe(error)))"))
+        switch SourceReader.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let error): return .failure(error)
         }
-        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
-            let reason = data.contains(0) ? "not a text file (it contains NUL bytes); not fixed" : "not valid UTF-8; not fixed (save the file as UTF-8)"
+        guard !data.contains(0), let text = String(validating: [UInt8](data), as: UTF8.self) else {
+            let reason = SourceReader.startsWithUTF16ByteOrderMark([UInt8](data)) ? "UTF-16 text; not fixed (save the file as UTF-8)"
+                : data.contains(0) ? "not a text file (it contains NUL bytes); not fixed" : "not valid UTF-8; not fixed (save the file as UTF-8)"
             return .failure(FileError(path: path, reason: reason))
         }
         return .success(FileSnapshot(path: path, data: data, text: text))
@@ -243,11 +251,17 @@ public struct FixEngine: Sendable {
 
     /// Corrects a file read earlier and, when `write` is set, replaces it atomically if it still holds what was read.
     public func fix(_ snapshot: FileSnapshot, write: Bool) -> FileFix {
+        fix(snapshot, write: write, givenUp: { false })
+    }
+
+    /// `givenUp` is asked just before writing: a file the run stopped waiting for is left as it was.
+    private func fix(_ snapshot: FileSnapshot, write: Bool, givenUp: () -> Bool) -> FileFix {
         let correction = correct(snapshot.text, path: snapshot.path)
         guard correction.changed else { return FileFix(path: snapshot.path, correction: correction, outcome: .unchanged) }
         guard write else { return FileFix(path: snapshot.path, correction: correction, outcome: .dryRun) }
+        guard !givenUp() else { return FileFix(path: snapshot.path, correction: correction, outcome: .unchanged) }
         do {
-            try AtomicFile.replace(snapshot.path, expecting: snapshot.data, with: Data(correction.corrected.utf8))
+            try writer(snapshot.path, snapshot.data, Data(correction.corrected.utf8))
             return FileFix(path: snapshot.path, correction: correction, outcome: .written)
         } catch .changedOnDisk {
             return FileFix(path: snapshot.path, correction: correction, outcome: .changedOnDisk)
@@ -261,8 +275,14 @@ public struct FixEngine: Sendable {
     public func fix(paths: [String], write: Bool) -> FixRun {
         let collection = FileCollector.swiftFiles(under: paths)
         let outcomes = ConcurrentResults<Result<FileFix, FileError>>(count: collection.files.count)
-        DispatchQueue.concurrentPerform(iterations: collection.files.count) { index in
-            outcomes[index] = Self.read(collection.files[index]).map { fix($0, write: write) }
+        let paths = collection.files
+        let limit = fileTimeLimit
+        // Threads with large stacks, as for linting: deeply nested code is walked recursively.
+        ParallelRunner.forEach(count: paths.count, timeLimit: limit, onTimeout: { index in
+            outcomes.setIfEmpty(index, .failure(FileError(path: paths[index], reason: LintEngine.timeoutReason(limit ?? 0) + "; not changed")))
+        }) { index in
+            let result = Self.read(paths[index]).map { fix($0, write: write, givenUp: { outcomes[index] != nil }) }
+            outcomes.setIfEmpty(index, result)
         }
         var files: [FileFix] = []
         var errors = collection.errors

@@ -76,16 +76,10 @@ public struct ImageSet: Sendable {
     /// Reads the image set in `folder`.
     public static func load(folder: String) -> Result<ImageSet, FileError> {
         let path = contentsPath(of: folder)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path)
-                ? "cannot read the file (\(LintEngine.describe(error)))"
-                : "the image set has no Contents.json; not checked"
-            return .failure(FileError(path: path, reason: reason))
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .failure(FileError(path: path, reason: "the image set has no Contents.json; not checked"))
         }
-        return decode(data, folder: folder)
+        return SourceReader.read(path).flatMap { decode($0, folder: folder) }
     }
 
     /// Decodes the `Contents.json` bytes of the image set in `folder`.

@@ -17,6 +17,10 @@ struct JSON5Outline {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// Lists and objects open around the current value. The scanner recurses, so without a bound a
+    /// file of thousands of `[` overflows the stack; a configuration needs four levels at most.
+    private var depth = 0
+    static let maximumDepth = 64
 
     /// Scans `text`; throws the first syntax error.
     init(_ text: [UInt8]) throws(SyntaxError) {
@@ -63,9 +67,15 @@ struct JSON5Outline {
     }
 
     private mutating func value(path: [String]) throws(SyntaxError) {
+        if current == UInt8(ascii: "{") || current == UInt8(ascii: "[") {
+            guard depth < Self.maximumDepth else {
+                throw error("lists and objects are nested more than \(Self.maximumDepth) levels deep here")
+            }
+            depth += 1
+        }
         switch current {
-        case UInt8(ascii: "{"): try object(path: path)
-        case UInt8(ascii: "["): try array(path: path)
+        case UInt8(ascii: "{"): try object(path: path); depth -= 1
+        case UInt8(ascii: "["): try array(path: path); depth -= 1
         case UInt8(ascii: "\""), UInt8(ascii: "'"): _ = try string()
         case nil: throw error("the file ends where a value was expected")
         default:
@@ -77,6 +87,12 @@ struct JSON5Outline {
             guard isNumber || ["true", "false", "null"].contains(word) || ["Infinity", "NaN"].contains(String(number)) else {
                 var problem = start
                 problem.message = "unexpected '\(word)'; a string value needs quotes"
+                throw problem
+            }
+            // JSONDecoder rejects a number beyond Double's range with no word on why.
+            if isNumber, let value = Double(number), value.isInfinite {
+                var problem = start
+                problem.message = "the number \(word) is too large"
                 throw problem
             }
         }

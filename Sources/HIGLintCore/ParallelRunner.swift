@@ -10,26 +10,78 @@ enum ParallelRunner {
     static let stackSize = 64 << 20
 
     /// Calls `body` for every index in `0..<count`, spreading indices over `workers` threads, and waits.
+    ///
+    /// With a `timeLimit`, an index still running after that many seconds is given up: `onTimeout` is called
+    /// with it, and a new worker takes the place of the one still busy with it. A thread cannot be stopped
+    /// safely, so that worker runs on until its item ends (or the process exits) and its result must be
+    /// dropped by the caller (see `ConcurrentResults.setIfEmpty`). This bounds a run even when a file
+    /// drives the parser into exponential time (SwiftParser does on some nested brackets).
     static func forEach(count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                        timeLimit: TimeInterval? = nil, onTimeout: @escaping @Sendable (Int) -> Void = { _ in },
                         _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 0 else { return }
-        let next = Counter()
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(workers, count)) {
-            group.enter()
+        let state = State()
+        @Sendable func startWorker() {
             let thread = Thread {
-                while case let index = next.take(), index < count { body(index) }
-                group.leave()
+                while let index = state.take(count: count) {
+                    body(index)
+                    guard state.finish(index) else { return }   // given up: a replacement already runs
+                }
             }
             thread.stackSize = stackSize
             thread.start()
         }
-        group.wait()
+        for _ in 0..<max(1, min(workers, count)) { startWorker() }
+        state.waitUntilDone(count: count, timeLimit: timeLimit) { index in
+            onTimeout(index)
+            startWorker()
+        }
     }
 
-    private final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-        func take() -> Int { lock.withLock { defer { value += 1 }; return value } }
+    private final class State: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var next = 0
+        /// Items finished or given up.
+        private var settled = 0
+        private var started: [Int: Date] = [:]
+        private var givenUp: Set<Int> = []
+
+        func take(count: Int) -> Int? {
+            condition.withLock {
+                guard next < count else { return nil }
+                defer { next += 1 }
+                started[next] = Date()
+                return next
+            }
+        }
+
+        /// Records that `index` ended; false when it had been given up.
+        func finish(_ index: Int) -> Bool {
+            condition.withLock {
+                started[index] = nil
+                guard !givenUp.contains(index) else { return false }
+                settled += 1
+                condition.broadcast()
+                return true
+            }
+        }
+
+        func waitUntilDone(count: Int, timeLimit: TimeInterval?, giveUp: (Int) -> Void) {
+            condition.lock()
+            defer { condition.unlock() }
+            while settled < count {
+                guard let timeLimit else {
+                    condition.wait()
+                    continue
+                }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: min(timeLimit, 0.2)))
+                let now = Date()
+                for (index, start) in started where !givenUp.contains(index) && now.timeIntervalSince(start) > timeLimit {
+                    givenUp.insert(index)
+                    settled += 1
+                    giveUp(index)
+                }
+            }
+        }
     }
 }

@@ -9,6 +9,8 @@ struct FixOptions {
     var rules: [String] = []
     var dryRun = false
     var quiet = false
+    /// `--file-timeout`: seconds one file may take before it is reported and left as it was (0: no limit).
+    var fileTimeout: Double = 60
 }
 
 func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions {
@@ -20,6 +22,11 @@ func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions 
             guard let next = arguments.popFirst(), !next.hasPrefix("--") else { throw UsageError(message: "--rule needs a value") }
             options.rules += next.split(separator: ",").map(String.init)
         case "--dry-run": options.dryRun = true
+        case "--file-timeout":
+            guard let next = arguments.popFirst(), let seconds = Double(next), seconds >= 0, seconds.isFinite else {
+                throw UsageError(message: "--file-timeout needs a number of seconds")
+            }
+            options.fileTimeout = seconds
         case "--quiet", "-q": options.quiet = true
         case let flag where flag.hasPrefix("-") && flag != "-":
             throw UsageError(message: "unknown option '\(flag)' for `fix`; see `higlint --help`")
@@ -44,7 +51,8 @@ func runFix(_ options: FixOptions) -> Int32 {
     var configuration = Configuration()
     if !options.rules.isEmpty { configuration.onlyRules = Set(options.rules) }
     let engine = LintEngine(ruleTypes: allRules, configuration: configuration)
-    let fixer = FixEngine(engine: engine, rules: options.rules.isEmpty ? nil : Set(options.rules))
+    var fixer = FixEngine(engine: engine, rules: options.rules.isEmpty ? nil : Set(options.rules))
+    fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
     let run = fixer.fix(paths: options.paths, write: !options.dryRun)
     let files = run.files.sorted { $0.path < $1.path }

@@ -43,13 +43,15 @@ struct LintOptions {
     var cachePath: String?
     /// `--no-cache`: lint every file afresh and keep nothing.
     var usesCache = true
+    /// `--file-timeout`: seconds one file may take before it is reported as not checked (0: no limit).
+    var fileTimeout: Double = 60
 }
 
 let usage = """
     OVERVIEW: HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views.
 
     USAGE: higlint [lint] [PATH ...] [OPTIONS]
-           higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--quiet]
+           higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--file-timeout SECONDS] [--quiet]
            higlint rules
            higlint explain RULE-ID
            higlint init [--force]
@@ -78,6 +80,7 @@ let usage = """
       --no-cache               Check every file afresh and keep no results.
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
+      --file-timeout SECONDS   Give up on a file that takes longer, report it and go on (default: 60; 0: no limit).
       --quiet                  Do not print the summary line on standard error.
       --version                Print the version.
       -h, --help               Show this help.
@@ -155,6 +158,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--stamp": options.stampPath = try value()
         case "--cache-path": options.cachePath = try value()
         case "--no-cache": options.usesCache = false
+        case "--file-timeout":
+            let text = try value()
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                throw UsageError(message: "--file-timeout needs a number of seconds, not '\(text)'")
+            }
+            options.fileTimeout = seconds
         case "--help", "-h": return .help
         case "--version": return .version
         case let flag where flag.hasPrefix("-") && flag != "-":
@@ -202,6 +211,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     if options.usesCache {
         engine.cache = ResultCache(directory: options.cachePath ?? ResultCache.defaultDirectory(), toolVersion: cacheVersion())
     }
+    engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
     var result: LintResult
     if options.readsStandardInput {

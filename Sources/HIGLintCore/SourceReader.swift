@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the files HIGLint checks, refusing what is not a regular file.
+///
+/// `Data(contentsOf:)` blocks forever on a FIFO named `X.swift` (opening one for reading waits for a
+/// writer) and happily reads a character device without end, so a run could hang on what a repository
+/// holds. The file is opened without blocking, checked to be a regular file through the open
+/// descriptor (so a path swapped between the check and the read cannot fool it), and read in full.
+public enum SourceReader {
+    /// Larger files are not read: no hand-written or generated Swift source comes near it, and reading
+    /// a huge binary named `.swift` would only exhaust memory.
+    public static let maximumSize = 64 << 20
+
+    /// The bytes of the regular file at `path`, or why it cannot be read, in words for a person.
+    public static func read(_ path: String) -> Result<Data, FileError> {
+        func failure(_ reason: String) -> Result<Data, FileError> {
+            .failure(FileError(path: path, reason: "cannot read the file (\(reason))"))
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return failure(errorText(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return failure(errorText(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return failure("it is a folder")
+        case S_IFIFO: return failure("it is a named pipe, not a regular file")
+        case S_IFSOCK: return failure("it is a socket, not a regular file")
+        default: return failure("it is a device, not a regular file")
+        }
+        guard Int(info.st_size) <= maximumSize else {
+            return failure("it is larger than \(maximumSize >> 20) MiB")
+        }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return failure(errorText(errno))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+            // The file grew while it was read.
+            guard data.count <= maximumSize else { return failure("it is larger than \(maximumSize >> 20) MiB") }
+        }
+        return .success(data)
+    }
+
+    /// Whether `bytes` open with a UTF-16 byte order mark (either byte order), as files saved by some Windows editors do.
+    public static func startsWithUTF16ByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES, EPERM: "permission denied"
+        default: String(cString: strerror(code))
+        }
+    }
+}
+
+/// `read(2)`, under a name `SourceReader.read` does not hide.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
