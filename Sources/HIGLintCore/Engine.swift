@@ -216,6 +216,14 @@ public struct LintEngine: Sendable {
         return .success(bytes.withUnsafeBufferPointer { lint(buffer: $0, path: path, configuration: configuration, module: module) })
     }
 
+    /// Lints source text as if it were the file at `path`, with that file's configuration from `source`;
+    /// a file the configuration leaves out has no findings.
+    public func lintConfigured(source text: String, path: String) throws(ConfigurationError) -> [Diagnostic] {
+        guard let configuration = try source.configuration(forFile: path) else { return [] }
+        var text = text
+        return text.withUTF8 { lint(buffer: $0, path: path, configuration: configuration, module: nil) }
+    }
+
     /// Lints source text as if it were the file at `path`.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source

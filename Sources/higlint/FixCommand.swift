@@ -11,6 +11,8 @@ struct FixOptions {
     var quiet = false
     /// `--file-timeout`: seconds one file may take before it is reported and left as it was (0: no limit).
     var fileTimeout: Double = 60
+    /// `--config FILE`: this configuration instead of the `.higlint.json` files found above each file.
+    var configurationPath: String?
 }
 
 func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions {
@@ -28,6 +30,9 @@ func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions 
             }
             options.fileTimeout = seconds
         case "--quiet", "-q": options.quiet = true
+        case "--config":
+            guard let next = arguments.popFirst(), !next.hasPrefix("--") else { throw UsageError(message: "--config needs a value") }
+            options.configurationPath = next
         case let flag where flag.hasPrefix("-") && flag != "-":
             throw UsageError(message: "unknown option '\(flag)' for `fix`; see `higlint --help`")
         default: options.paths.append(argument)
@@ -48,10 +53,24 @@ func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions 
 /// With `--dry-run`, standard output is only the unified diff, so it can go straight to `patch -p0`,
 /// and the findings left go to standard error.
 func runFix(_ options: FixOptions) -> Int32 {
-    var configuration = Configuration()
-    if !options.rules.isEmpty { configuration.onlyRules = Set(options.rules) }
-    let engine = LintEngine(ruleTypes: allRules, configuration: configuration)
-    var fixer = FixEngine(engine: engine, rules: options.rules.isEmpty ? nil : Set(options.rules))
+    // The same configuration as `lint`: rules turned off, excluded files and platforms are respected.
+    let only = options.rules
+    let resolver: ConfigurationResolver
+    do throws(ConfigurationError) {
+        resolver = try ConfigurationResolver(rules: allRules.map { $0.description }, configurationFile: options.configurationPath) { configuration in
+            guard !only.isEmpty else { return }
+            configuration.onlyRules = Set(only)
+            for id in only { configuration.rules[id, default: RuleSettings()].enabled = true }
+        }
+        for path in FileCollector.swiftFiles(under: options.paths).files { _ = try resolver.configuration(forFile: path) }
+    } catch {
+        writeError("\(error)\n")
+        return 2
+    }
+    let engine = LintEngine(ruleTypes: allRules, source: resolver)
+    var fixer = FixEngine(rules: only.isEmpty ? nil : Set(only)) { source, path in
+        (try? engine.lintConfigured(source: source, path: path)) ?? []
+    }
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
     let run = fixer.fix(paths: options.paths, write: !options.dryRun)
