@@ -143,6 +143,9 @@ public func camelCaseWords(_ identifier: String) -> [String] {
 /// Whether `identifier` ends with the camelCase words of `suffix`, case-insensitively:
 /// `customerEmail` ends with `email`, `shippingAddress` with `address`, `orderId` with `orderID`.
 public func identifier(_ identifier: String, endsWithWordsOf suffix: String) -> Bool {
+    // A cheap necessary condition first: rules ask this of every name they see.
+    let letters = identifier.lowercased().filter { $0 != "_" }
+    guard letters.hasSuffix(suffix.lowercased().filter { $0 != "_" }) else { return false }
     let words = camelCaseWords(identifier).map { $0.lowercased() }
     let suffixWords = camelCaseWords(suffix).map { $0.lowercased() }
     guard !suffixWords.isEmpty, words.count >= suffixWords.count else { return false }

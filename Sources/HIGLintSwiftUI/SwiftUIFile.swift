@@ -177,6 +177,10 @@ public final class SwiftUIFile {
     }
 }
 
+/// Walks the declaration skeleton of a file: types, their members and file-level declarations.
+/// Bodies of functions, accessors and initialisers are skipped (they declare nothing rules ask about,
+/// and skipping them keeps this second walk far cheaper than the rules' walk); so are types and
+/// functions declared inside a function body.
 private final class DeclarationCollector: SyntaxVisitor {
     var types: [String: TypeDeclaration] = [:]
     var functionNames: Set<String> = []
@@ -220,13 +224,17 @@ private final class DeclarationCollector: SyntaxVisitor {
             types[""] = fileScope
             fileScope.functions[node.name.text, default: []].append(node)
         }
-        return .visitChildren
+        return .skipChildren
     }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         let isTopLevel = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        guard isMember || isTopLevel else { return .visitChildren }
+        guard isMember || isTopLevel else { return .skipChildren }
         let owner: TypeDeclaration
         if isMember, let type = stack.last {
             owner = type
@@ -248,7 +256,7 @@ private final class DeclarationCollector: SyntaxVisitor {
                 name: name, attributes: attributes, typeAnnotation: binding.typeAnnotation?.type,
                 initializer: binding.initializer?.value, body: body, declaration: node, isStatic: isStatic)
         }
-        return .visitChildren
+        return .skipChildren
     }
 }
 
