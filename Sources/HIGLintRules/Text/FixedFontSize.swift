@@ -342,27 +342,23 @@ private extension SyntaxProtocol {
 
     /// Inside `UIImage.SymbolConfiguration(font:)` or `applyingSymbolConfiguration(…)`: it sizes a symbol, not text.
     var isInsideSymbolConfiguration: Bool {
-        var node = parent
-        while let current = node, !current.is(CodeBlockItemSyntax.self) {
-            if let call = current.as(FunctionCallExprSyntax.self),
-               call.calledExpression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.contains("SymbolConfiguration") }) {
-                return true
-            }
-            node = current.parent
-        }
-        return false
+        isInsideCall { name in name.contains("SymbolConfiguration") }
     }
 
-    /// Inside `UIFontMetrics(…).scaledFont(for:)`, which makes a fixed font scale.
+    /// Inside `UIFontMetrics(…).scaledFont(for:)` or an app's own `scaled(font:)`, which make a fixed font scale.
     var isInsideScaledFont: Bool {
+        isInsideCall { name in name.hasPrefix("scaled") }
+    }
+
+    /// Whether a call around this node, up to the enclosing function or member, has a name (the callee's last
+    /// component: `scaledFont`, `SymbolConfiguration`) that `matches`.
+    private func isInsideCall(where matches: (String) -> Bool) -> Bool {
         var node = parent
-        while let current = node {
+        while let current = node, !current.is(MemberBlockItemSyntax.self), !current.is(FunctionDeclSyntax.self) {
             if let call = current.as(FunctionCallExprSyntax.self),
-               let name = call.calledExpression.memberName ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-               name.hasPrefix("scaled") {
+               let name = call.calledExpression.lastToken(viewMode: .sourceAccurate)?.text, matches(name) {
                 return true
             }
-            if current.is(MemberBlockItemSyntax.self) || current.is(FunctionDeclSyntax.self) { return false }
             node = current.parent
         }
         return false
