@@ -290,28 +290,131 @@ public struct LintEngine: Sendable {
     }
 }
 
-/// The single walk of a file: every node goes to the rules that asked for its kind.
-private final class RuleDispatcher: SyntaxAnyVisitor {
-    private var rulesByKind: [SyntaxKind: [(any Rule, RuleContext)]] = [:]
+/// The single walk of a file: every node goes to the rules that asked for its kind and name.
+final class RuleDispatcher: SyntaxAnyVisitor {
+    private typealias Visit = (rule: any Rule, context: RuleContext)
+
+    /// The rules of one node kind.
+    private struct KindTable {
+        /// Rules that see every node of the kind, in registry order.
+        var unnamed: [Visit] = []
+        /// Rules by the node names they asked for (`Rule.visitedNames`).
+        var named: [String: [(order: Int, visit: Visit)]] = [:]
+        var suffixed: [(suffix: String, order: Int, visit: Visit)] = []
+        /// The visits of each name met so far in this file, resolved once per name.
+        var resolved: [String: [Visit]] = [:]
+        var isEmpty: Bool { unnamed.isEmpty && named.isEmpty && suffixed.isEmpty }
+    }
+
+    private var calls = KindTable()
+    private var members = KindTable()
+    private var references = KindTable()
+    private var functions = KindTable()
+    /// Rules asking for other kinds, which are few and not named.
+    private var otherKinds: [SyntaxKind: [Visit]] = [:]
+    private let components: [String: String]
 
     init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink) {
-        for rule in rules {
-            let description = type(of: rule).description
-            let context = RuleContext(file: file, configuration: configuration, module: module, description: description, sink: sink)
-            for kind in type(of: rule).visitedKinds {
-                rulesByKind[kind, default: []].append((rule, context))
+        components = configuration.components
+        super.init(viewMode: .sourceAccurate)
+        for (order, rule) in rules.enumerated() {
+            let type = type(of: rule)
+            let context = RuleContext(file: file, configuration: configuration, module: module, description: type.description, sink: sink)
+            let visit: Visit = (rule, context)
+            for kind in type.visitedKinds {
+                guard let table = table(for: kind) else {
+                    otherKinds[kind, default: []].append(visit)
+                    continue
+                }
+                guard let names = type.visitedNames else {
+                    self[keyPath: table].unnamed.append(visit)
+                    continue
+                }
+                for name in names { self[keyPath: table].named[name, default: []].append((order, visit)) }
+                for suffix in type.visitedNameSuffixes { self[keyPath: table].suffixed.append((suffix, order, visit)) }
             }
         }
-        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func table(for kind: SyntaxKind) -> ReferenceWritableKeyPath<RuleDispatcher, KindTable>? {
+        switch kind {
+        case .functionCallExpr: \.calls
+        case .memberAccessExpr: \.members
+        case .declReferenceExpr: \.references
+        case .functionDecl: \.functions
+        default: nil
+        }
     }
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        // Code under `#if false` is never compiled, so no rule speaks about it.
-        if let clause = node.as(IfConfigClauseSyntax.self), clause.isNeverCompiled { return .skipChildren }
-        if let interested = rulesByKind[node.kind] {
-            for (rule, context) in interested { rule.visit(node, in: context) }
+        switch node.kind {
+        case .functionCallExpr:
+            if !calls.isEmpty, let call = node.as(FunctionCallExprSyntax.self) {
+                dispatch(node, name: Self.calleeName(call.calledExpression), in: &calls)
+            }
+        case .memberAccessExpr:
+            if !members.isEmpty, let member = node.as(MemberAccessExprSyntax.self) {
+                dispatch(node, name: member.declName.baseName.text, in: &members)
+            }
+        case .declReferenceExpr:
+            if !references.isEmpty, let reference = node.as(DeclReferenceExprSyntax.self) {
+                dispatch(node, name: reference.baseName.text, in: &references)
+            }
+        case .functionDecl:
+            if !functions.isEmpty, let function = node.as(FunctionDeclSyntax.self) {
+                dispatch(node, name: function.name.text, in: &functions)
+            }
+        case .ifConfigClause:
+            // Code under `#if false` is never compiled, so no rule speaks about it.
+            if let clause = node.as(IfConfigClauseSyntax.self), clause.isNeverCompiled { return .skipChildren }
+            fallthrough
+        default:
+            if !otherKinds.isEmpty, let visits = otherKinds[node.kind] {
+                for (rule, context) in visits { rule.visit(node, in: context) }
+            }
         }
         return .visitChildren
+    }
+
+    private func dispatch(_ node: Syntax, name: String?, in table: inout KindTable) {
+        guard let name else {
+            for (rule, context) in table.unnamed { rule.visit(node, in: context) }
+            return
+        }
+        let visits: [Visit]
+        if let known = table.resolved[name] {
+            visits = known
+        } else {
+            visits = resolve(name, in: table)
+            table.resolved[name] = visits
+        }
+        for (rule, context) in visits { rule.visit(node, in: context) }
+    }
+
+    /// The rules for nodes named `name`: the unnamed ones, those that asked for the name or for the primitive a
+    /// configured component stands for, and those whose suffix either ends with; each once, in registry order.
+    private func resolve(_ name: String, in table: KindTable) -> [Visit] {
+        let names = [name] + (components[name].map { [$0] } ?? [])
+        var matched: [(order: Int, visit: Visit)] = []
+        var seen: Set<Int> = []
+        for name in names {
+            for entry in table.named[name] ?? [] where seen.insert(entry.order).inserted { matched.append(entry) }
+            for entry in table.suffixed where name.hasSuffix(entry.suffix) && seen.insert(entry.order).inserted {
+                matched.append((entry.order, entry.visit))
+            }
+        }
+        guard !matched.isEmpty else { return table.unnamed }
+        // Each rule reports on its own, so only the order of nodes matters, not that of rules at one node.
+        return table.unnamed + matched.sorted { $0.order < $1.order }.map(\.visit)
+    }
+
+    /// The last name of what a call calls: `Image` in `Image(…)`, `SwiftUI.Image(…)` and `Image<T>(…)`,
+    /// `system` in `.system(size:)`; `nil` for calls of closures and subscripts.
+    static func calleeName(_ callee: ExprSyntax) -> String? {
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { return calleeName(specialized.expression) }
+        return nil
     }
 }
 

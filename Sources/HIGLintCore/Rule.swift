@@ -111,12 +111,22 @@ extension LintRule {
 
 /// A check of SwiftUI source.
 ///
-/// The engine walks each file once and calls every enabled rule for the node
-/// kinds it lists in `visitedKinds`, so rules never re-walk the tree themselves;
+/// The engine walks each file once and calls every enabled rule for the nodes of the kinds it lists in
+/// `visitedKinds` whose names are among its `visitedNames`, so rules never re-walk the tree themselves;
 /// they ask the shared `SwiftUIFile` model instead.
 public protocol Rule: LintRule {
     /// The syntax node kinds `visit` wants to see.
     static var visitedKinds: Set<SyntaxKind> { get }
+    /// The names of the nodes `visit` can act on, or `nil` for every node of `visitedKinds`. A node's name
+    /// (`RuleDispatcher.name(of:)`) is, for a call, the last name of what it calls (`Image` in `Image(…)`,
+    /// `SwiftUI.Image(…)` and `Image<T>(…)`, `system` in `.system(size:)`); for a member access, its member;
+    /// for a reference, its name; for a function declaration, its name. A call to a configured component
+    /// (`AvatarImage` standing for `Image`) goes to the rules of both names. Most nodes a rule would see are
+    /// calls of other views and modifiers: asking for names spares each rule the look at every one of them.
+    /// The set must hold every name `visit` can report on, since nodes of other names never reach it.
+    static var visitedNames: Set<String>? { get }
+    /// Endings of names that `visit` acts on too (`WebView` for `ArticleWebView(…)`).
+    static var visitedNameSuffixes: Set<String> { get }
     /// Names whose use or declaration elsewhere in the linted files the rule asks about (`RuleContext.module`).
     static var moduleSymbols: Set<String> { get }
     /// Identifiers at least one of which a file must contain (as a whole identifier, in code, a comment or a
@@ -130,6 +140,8 @@ public protocol Rule: LintRule {
 }
 
 extension Rule {
+    public static var visitedNames: Set<String>? { nil }
+    public static var visitedNameSuffixes: Set<String> { [] }
     public static var moduleSymbols: Set<String> { [] }
     public static var triggerWords: Set<String>? { nil }
     public static var triggerSuffixes: Set<String> { [] }

@@ -46,6 +46,7 @@ struct ChartCustomGesture: Rule {
     static let message = "This chart handles gestures in an overlay; use `.chartXSelection`, `.chartAngleSelection` or `.chartScrollableAxes` instead."
     static let gestureNames: Set<String> = ["DragGesture", "SpatialTapGesture", "onTapGesture", "onContinuousHover", "gesture"]
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = ["chartOverlay", "chartBackground"]
     static let triggerWords: Set<String>? = ["chartOverlay", "chartBackground"]
 
     func visit(_ node: Syntax, in context: RuleContext) {

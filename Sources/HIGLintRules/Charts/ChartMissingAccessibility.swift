@@ -49,6 +49,7 @@ struct ChartMissingAccessibility: Rule {
     static let message = "This chart's marks have no accessibility label or value; add them, or an audio graph with `.accessibilityChartDescriptor`."
     static let ownDescriptions: Set<String> = ["accessibilityChartDescriptor", "accessibilityRepresentation", "accessibilityChildren"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ChartMatching.chartTriggers
     static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {

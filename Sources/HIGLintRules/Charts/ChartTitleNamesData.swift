@@ -66,6 +66,7 @@ struct ChartTitleNamesData: Rule {
     static let message = "This chart title names the data; state the question the chart answers or its conclusion (\"Orders per week, last quarter\")."
     static let dataWords = ["Data", "Chart", "Graph", "Values", "Statistics", "Stats"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ChartMatching.chartTriggers
     static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {

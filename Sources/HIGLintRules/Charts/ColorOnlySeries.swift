@@ -64,6 +64,7 @@ struct ColorOnlySeries: Rule {
     static let hiddenLegendMessage = "Hiding the legend leaves the series' colours unexplained; keep the legend or label the marks directly with `.annotation`."
     static let secondCues: Set<String> = ["symbol", "lineStyle", "position", "annotation"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ChartMatching.chartTriggers
     static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {

@@ -59,6 +59,7 @@ struct LineMarkForCategories: Rule {
     static let message = "This line runs across categories, which implies a trend between them; use BarMark for discrete categories."
     static let categoricalNames = ["name", "title", "label", "category", "type", "kind", "group"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = Self.markNames
     static let markNames: Set<String> = ["LineMark", "AreaMark", "LinePlot", "AreaPlot"]
     static let triggerWords: Set<String>? = Self.markNames
 

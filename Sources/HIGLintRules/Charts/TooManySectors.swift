@@ -58,6 +58,7 @@ struct TooManySectors: Rule {
 
     static let message = "This pie has more than five sectors, too many to compare; group the smallest into Other or use a bar chart."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = Self.markNames
     static let markNames: Set<String> = ["SectorMark", "SectorPlot"]
     static let triggerWords: Set<String>? = Self.markNames
 

@@ -110,6 +110,7 @@ struct EagerStackForDynamicData: Rule {
     static let queryAttributes: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["Grid", "VStack", "HStack"]
 
     static let triggerWords: Set<String>? = ["Grid", "VStack", "HStack"]
 

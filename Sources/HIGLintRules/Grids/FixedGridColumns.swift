@@ -117,6 +117,7 @@ struct FixedGridColumns: Rule {
     static let structuredDataWords: Set<String> = ["day", "days", "weekday", "weekdays", "month", "months", "hour", "hours", "week", "weeks"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["LazyVGrid", "LazyHGrid"]
 
     static let triggerWords: Set<String>? = ["LazyVGrid", "LazyHGrid"]
 

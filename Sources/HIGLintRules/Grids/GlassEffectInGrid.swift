@@ -66,6 +66,7 @@ struct GlassEffectInGrid: Rule {
     static let grids: Set<String> = ["LazyVGrid", "LazyHGrid", "Grid"]
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = ["glassEffect"]
 
     static let triggerWords: Set<String>? = ["glassEffect"]
 

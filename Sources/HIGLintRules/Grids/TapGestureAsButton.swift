@@ -74,6 +74,7 @@ struct TapGestureAsButton: Rule {
     static let collections: Set<String> = ["List", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack"]
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = ["onTapGesture"]
 
     static let triggerWords: Set<String>? = ["onTapGesture"]
 

@@ -58,6 +58,7 @@ struct AsyncImageWithoutPlaceholder: Rule {
     static let sizingModifiers: Set<String> = ["frame", "aspectRatio", "scaledToFit", "scaledToFill", "containerRelativeFrame"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["AsyncImage"]
 
     static let triggerWords: Set<String>? = ["AsyncImage"]
 

@@ -69,6 +69,7 @@ struct CustomVideoPlayer: Rule {
     static let message = "This view shows video through its own AVPlayerLayer; use `VideoPlayer` or `AVPlayerViewController` for the system playback controls."
 
     static let visitedKinds: Set<SyntaxKind> = [.declReferenceExpr]
+    static let visitedNames: Set<String>? = ["AVPlayerLayer"]
 
     static let triggerWords: Set<String>? = ["AVPlayerLayer"]
     static let moduleSymbols: Set<String> = ["VideoPlayer"]

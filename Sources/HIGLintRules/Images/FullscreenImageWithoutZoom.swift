@@ -95,6 +95,7 @@ struct FullscreenImageWithoutZoom: Rule {
     static let presentingContainers: Set<String> = ["NavigationStack", "NavigationView", "ZStack", "Group", "GeometryReader", "ScrollView"]
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = ["fullScreenCover"]
 
     static let triggerWords: Set<String>? = ["fullScreenCover"]
 

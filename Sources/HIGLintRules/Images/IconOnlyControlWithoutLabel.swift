@@ -54,6 +54,7 @@ struct IconOnlyControlWithoutLabel: Rule {
     static let controls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = Self.controls
 
     static let triggerWords: Set<String>? = Self.controls
 

@@ -85,6 +85,7 @@ struct ImageMissingAccessibilityLabel: Rule {
     static let decorationModifiers: Set<String> = ["background", "overlay", "mask", "clipShape", "border", "tabItem", "listRowBackground"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["Image", "AsyncImage"]
 
     static let triggerWords: Set<String>? = ["Image", "AsyncImage"]
 

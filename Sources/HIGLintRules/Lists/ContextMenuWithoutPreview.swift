@@ -96,6 +96,7 @@ struct ContextMenuWithoutPreview: Rule {
     static let visualViews = ["Image", "AsyncImage", "VideoPlayer", "Chart"]
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = ["contextMenu"]
 
     static let triggerWords: Set<String>? = ["contextMenu"]
 

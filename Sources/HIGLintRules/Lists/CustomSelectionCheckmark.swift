@@ -137,6 +137,7 @@ struct CustomSelectionCheckmark: Rule {
     static let message = "This row draws its own selection checkmark; use `List(selection:)` for system selection, edit mode and VoiceOver's selected state."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["Image"]
 
     static let triggerWords: Set<String>? = ["Image"]
 

@@ -132,6 +132,7 @@ struct DestructiveSwipeWithoutRole: Rule {
     static let message = "This swipe action destroys data without `role: .destructive`; add the role so it looks, animates and reads as destructive."
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
     static let triggerWords: Set<String>? = SwipeActionsModifier.triggerWords
 

@@ -73,6 +73,7 @@ struct InconsistentRowOrder: Rule {
     static let message = "This row puts its image and its primary text in a different order from the first row; keep the leading image before the text on every row."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["List", "Section"]
 
     static let triggerWords: Set<String>? = ["List", "Section"]
 

@@ -90,6 +90,7 @@ struct RefreshableWithRefreshButton: Rule {
     static let refreshSymbols = ["arrow.clockwise", "arrow.counterclockwise", "arrow.triangle.2.circlepath"]
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = ["refreshable"]
 
     static let triggerWords: Set<String>? = ["refreshable"]
 

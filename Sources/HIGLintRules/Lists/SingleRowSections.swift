@@ -137,6 +137,7 @@ struct SingleRowSections: Rule {
     static let message = "Every section of this list holds a single row; group related rows into shared sections (a section of one is fine when its footer explains the setting)."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["List", "Form"]
 
     static let triggerWords: Set<String>? = ["List", "Form"]
 

@@ -104,6 +104,7 @@ struct SwipeActionWithoutAlternative: Rule {
     static let message = "This swipe action is not in the row's context menu; swipes are hidden and hard to use with VoiceOver, so offer the same action in `.contextMenu`."
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
     static let triggerWords: Set<String>? = SwipeActionsModifier.triggerWords
 

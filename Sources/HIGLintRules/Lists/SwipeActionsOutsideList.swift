@@ -134,6 +134,7 @@ struct SwipeActionsOutsideList: Rule {
     }
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = Self.modifierNames
 
     static let triggerWords: Set<String>? = Self.modifierNames
 

@@ -115,6 +115,7 @@ struct UnconfirmedFullSwipe: Rule {
     static let message = "A full swipe runs this destructive action at once, with no confirmation or undo; add `allowsFullSwipe: false`, ask first, or register undo."
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
+    static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
     static let triggerWords: Set<String>? = SwipeActionsModifier.triggerWords
 

@@ -78,6 +78,7 @@ struct CustomShareSheet: Rule {
     static let shareSheetTypes: Set<String> = ["UIActivityViewController", "NSSharingServicePicker"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = Self.shareSheetTypes
 
     static let triggerWords: Set<String>? = Self.shareSheetTypes
 

@@ -68,6 +68,7 @@ struct NonstandardShareSymbol: Rule {
                                                "square.and.arrow.up.circle", "square.and.arrow.up.circle.fill"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["Button", "Label", "ShareLink"]
 
     static let triggerWords: Set<String>? = ["Button", "Label", "ShareLink"]
 

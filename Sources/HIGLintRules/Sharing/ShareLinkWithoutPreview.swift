@@ -60,6 +60,7 @@ struct ShareLinkWithoutPreview: Rule {
     static let previewMessage = "This SharePreview has a title but no image; add `image:` so the share sheet shows what is shared."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["ShareLink", "SharePreview"]
 
     static let triggerWords: Set<String>? = ["ShareLink", "SharePreview"]
 

@@ -81,6 +81,7 @@ struct CopyableTextNotSelectable: Rule {
                                                    "navigationTitle", "tabItem", "badge", "help", "background", "overlay"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["Text"]
 
     static let triggerWords: Set<String>? = ["Text"]
 

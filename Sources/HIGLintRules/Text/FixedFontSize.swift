@@ -104,6 +104,7 @@ struct FixedFontSize: Rule {
     static let message = "This font has a fixed size that ignores Dynamic Type; use a text style such as `.body`, or give a custom font `relativeTo:` a style."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = FixedFont.names
 
     static let triggerWords: Set<String>? = FixedFont.names
 

@@ -48,6 +48,7 @@ struct SingleLineFieldForLongText: Rule {
     static let message = "This TextField edits long text on one line; add `axis: .vertical` (or use TextEditor) so it grows with its content."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["TextField"]
 
     static let triggerWords: Set<String>? = ["TextField"]
 

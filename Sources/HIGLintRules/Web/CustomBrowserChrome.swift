@@ -99,6 +99,7 @@ struct CustomBrowserChrome: Rule {
     static let navigationCalls: Set<String> = ["goBack", "goForward"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["TextField", "Button"]
 
     static let triggerWords: Set<String>? = ["TextField", "Button"]
 

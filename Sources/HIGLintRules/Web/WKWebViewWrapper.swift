@@ -75,6 +75,7 @@ struct WKWebViewWrapper: Rule {
     static let makers: [String: Set<String>] = ["makeUIView": ["iOS", "visionOS"], "makeNSView": ["macOS"]]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionDecl]
+    static let visitedNames: Set<String>? = Set(Self.makers.keys)
 
     static let triggerWords: Set<String>? = Set(Self.makers.keys)
 

@@ -101,16 +101,18 @@ struct WebViewForExternalLink: Rule {
     static let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let visitedNames: Set<String>? = ["OpenURLAction", "onOpenURL", "load", "loadRequest"]
+    /// Web view types by `view.name`: `WKWebView`, `ArticleWebView`.
+    static let visitedNameSuffixes: Set<String> = ["WebView"]
 
     static let triggerWords: Set<String>? = ["OpenURLAction", "onOpenURL", "load", "loadRequest"]
 
     /// `view.name` of a web view type: `WKWebView`, `ArticleWebView`.
-
     static let triggerSuffixes: Set<String> = ["WebView"]
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        // Every call comes here, and `applies(at:)` and `isInPreview` climb to the file's root: they come after the
-        // cheap tests of the name, else a chain of n modifiers costs n² steps.
+        // `applies(at:)` and `isInPreview` climb to the file's root: they come after the cheap tests of the name,
+        // else a chain of n `load` calls costs n² steps.
         guard let call = node.as(FunctionCallExprSyntax.self) else { return }
         if let (token, body) = handler(of: call, in: context.file) {
             if context.applies(at: call), !call.isInPreview, presentsWebView(body, from: call, in: context.file) {
