@@ -160,6 +160,7 @@ extension Configuration {
 extension ModuleFacts {
     var cacheDescription: String {
         "mentioned=\(mentioned.sorted().joined(separator: ",")) declared=\(declaredTypes.sorted().joined(separator: ","))"
+            + " functions=\(declaredFunctions.sorted().joined(separator: ","))"
     }
 }
 

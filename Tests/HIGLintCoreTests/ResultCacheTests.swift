@@ -122,6 +122,25 @@ struct ResultCacheTests {
         #expect(withOwnPlayer.isEmpty)
     }
 
+    @Test("a file's entry depends on the functions other files declare, too")
+    func moduleFunctionsChange() throws {
+        let row = """
+            import SwiftUI
+            struct Card: View {
+                var body: some View {
+                    VStack { ForEach(items) { item in Text(item.name) }.onDelete(perform: delete) }
+                }
+            }
+
+            """
+        try project.write("Sources/Card.swift", row)
+        let alone = lint(engine()).filter { $0.rule == "swipe-actions-outside-list" }
+        try project.write("Sources/Swipe.swift", "extension View { func onDelete(perform: (Item) -> Void) -> some View { self } }\n")
+        let withOwnModifier = lint(engine()).filter { $0.rule == "swipe-actions-outside-list" }
+        #expect(alone.count == 1)
+        #expect(withOwnModifier.isEmpty)
+    }
+
     @Test("an unwritable cache folder only makes runs slower")
     func unwritable() throws {
         var engine = LintEngine(ruleTypes: allRules)
