@@ -38,6 +38,8 @@ public struct LintEngine: Sendable {
     /// Seconds one file may take in `lint(paths:)` before it is reported as not checked and the run goes on
     /// without it (`nil`: no limit). SwiftParser takes exponential time on some nested brackets.
     public var fileTimeLimit: TimeInterval?
+    /// Rule tables and prefilters by configuration, built on first use.
+    private let plans = FilePlans()
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
@@ -233,17 +235,14 @@ public struct LintEngine: Sendable {
     // MARK: One file
 
     private func lint(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?) -> [Diagnostic] {
-        let enabled = rules.filter { configuration.isEnabled(type(of: $0).description) }
-        guard !enabled.isEmpty else { return [] }
-        if usesPrefilter, let prefilter = Prefilter(rules: enabled.map { type(of: $0) }, components: configuration.components),
-           !prefilter.mayTrigger(buffer) {
-            return []
-        }
+        let plan = plans.plan(for: rules, configuration: configuration)
+        guard !plan.rules.isEmpty else { return [] }
+        if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return [] }
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
         let module = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
-        let dispatcher = RuleDispatcher(rules: enabled, file: file, configuration: configuration, module: module, sink: sink)
+        let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: module, sink: sink)
         dispatcher.walk(tree)
         guard !sink.findings.isEmpty else { return [] }
 
@@ -290,122 +289,156 @@ public struct LintEngine: Sendable {
     }
 }
 
-/// The single walk of a file: every node goes to the rules that asked for its kind and name.
-final class RuleDispatcher: SyntaxAnyVisitor {
-    private typealias Visit = (rule: any Rule, context: RuleContext)
-
-    /// The rules of one node kind.
-    private struct KindTable {
-        /// Rules that see every node of the kind, in registry order.
-        var unnamed: [Visit] = []
+/// What a set of enabled rules needs, worked out once per configuration rather than per file: the rules, the
+/// prefilter, and which rules each node kind and name goes to.
+final class FilePlan: Sendable {
+    /// The rules of one node kind, as indexes into `rules`.
+    struct KindTable: Sendable {
+        /// Rules that see every node of the kind.
+        var unnamed: [Int] = []
         /// Rules by the node names they asked for (`Rule.visitedNames`).
-        var named: [String: [(order: Int, visit: Visit)]] = [:]
-        var suffixed: [(suffix: String, order: Int, visit: Visit)] = []
-        /// The visits of each name met so far in this file, resolved once per name.
-        var resolved: [String: [Visit]] = [:]
+        var named: [String: [Int]] = [:]
+        var suffixed: [(suffix: String, rule: Int)] = []
         var isEmpty: Bool { unnamed.isEmpty && named.isEmpty && suffixed.isEmpty }
     }
 
-    private var calls = KindTable()
-    private var members = KindTable()
-    private var references = KindTable()
-    private var functions = KindTable()
+    let rules: [any Rule]
+    let descriptions: [RuleDescription]
+    let prefilter: Prefilter?
+    let components: [String: String]
+    let calls: KindTable
+    let members: KindTable
+    let references: KindTable
+    let functions: KindTable
     /// Rules asking for other kinds, which are few and not named.
-    private var otherKinds: [SyntaxKind: [Visit]] = [:]
-    private let components: [String: String]
+    let otherKinds: [SyntaxKind: [Int]]
 
-    init(rules: [any Rule], file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink) {
-        components = configuration.components
-        super.init(viewMode: .sourceAccurate)
-        for (order, rule) in rules.enumerated() {
+    init(rules: [any Rule], components: [String: String]) {
+        self.rules = rules
+        descriptions = rules.map { type(of: $0).description }
+        prefilter = Prefilter(rules: rules.map { type(of: $0) }, components: components)
+        self.components = components
+        var tables: [SyntaxKind: KindTable] = [:]
+        var others: [SyntaxKind: [Int]] = [:]
+        for (index, rule) in rules.enumerated() {
             let type = type(of: rule)
-            let context = RuleContext(file: file, configuration: configuration, module: module, description: type.description, sink: sink)
-            let visit: Visit = (rule, context)
             for kind in type.visitedKinds {
-                guard let table = table(for: kind) else {
-                    otherKinds[kind, default: []].append(visit)
+                guard Self.namedKinds.contains(kind) else {
+                    others[kind, default: []].append(index)
                     continue
                 }
                 guard let names = type.visitedNames else {
-                    self[keyPath: table].unnamed.append(visit)
+                    tables[kind, default: KindTable()].unnamed.append(index)
                     continue
                 }
-                for name in names { self[keyPath: table].named[name, default: []].append((order, visit)) }
-                for suffix in type.visitedNameSuffixes { self[keyPath: table].suffixed.append((suffix, order, visit)) }
+                for name in names { tables[kind, default: KindTable()].named[name, default: []].append(index) }
+                for suffix in type.visitedNameSuffixes { tables[kind, default: KindTable()].suffixed.append((suffix, index)) }
             }
         }
+        calls = tables[.functionCallExpr] ?? KindTable()
+        members = tables[.memberAccessExpr] ?? KindTable()
+        references = tables[.declReferenceExpr] ?? KindTable()
+        functions = tables[.functionDecl] ?? KindTable()
+        otherKinds = others
     }
 
-    private func table(for kind: SyntaxKind) -> ReferenceWritableKeyPath<RuleDispatcher, KindTable>? {
-        switch kind {
-        case .functionCallExpr: \.calls
-        case .memberAccessExpr: \.members
-        case .declReferenceExpr: \.references
-        case .functionDecl: \.functions
-        default: nil
+    static let namedKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .declReferenceExpr, .functionDecl]
+
+    /// The rules for nodes named `name`: the unnamed ones, those that asked for the name or for the primitive a
+    /// configured component stands for, and those whose suffix either ends with; each once, in registry order.
+    func rules(named name: String, in table: KindTable) -> [Int] {
+        let names = [name] + (components[name].map { [$0] } ?? [])
+        var matched = Set<Int>()
+        for name in names {
+            matched.formUnion(table.named[name] ?? [])
+            for entry in table.suffixed where name.hasSuffix(entry.suffix) { matched.insert(entry.rule) }
         }
+        guard !matched.isEmpty else { return table.unnamed }
+        return (table.unnamed + matched).sorted()
+    }
+}
+
+/// Plans by the set of enabled rules and components, shared by every file and thread of an engine.
+final class FilePlans: @unchecked Sendable {
+    private struct Key: Hashable {
+        var enabled: [Bool]
+        var components: [String: String]
+    }
+
+    private let lock = NSLock()
+    private var plans: [Key: FilePlan] = [:]
+
+    func plan(for rules: [any Rule], configuration: Configuration) -> FilePlan {
+        let enabled = rules.map { configuration.isEnabled(type(of: $0).description) }
+        let key = Key(enabled: enabled, components: configuration.components)
+        if let plan = lock.withLock({ plans[key] }) { return plan }
+        let plan = FilePlan(rules: zip(rules, enabled).filter(\.1).map(\.0), components: configuration.components)
+        lock.withLock { plans[key] = plan }
+        return plan
+    }
+}
+
+/// The single walk of a file: every node goes to the rules that asked for its kind and name.
+final class RuleDispatcher: SyntaxAnyVisitor {
+    private let plan: FilePlan
+    private let contexts: [RuleContext]
+    /// The rules of each name met so far in this file, by node kind.
+    private var resolvedCalls: [String: [Int]] = [:]
+    private var resolvedMembers: [String: [Int]] = [:]
+    private var resolvedReferences: [String: [Int]] = [:]
+    private var resolvedFunctions: [String: [Int]] = [:]
+
+    init(plan: FilePlan, file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink) {
+        self.plan = plan
+        contexts = plan.descriptions.map {
+            RuleContext(file: file, configuration: configuration, module: module, description: $0, sink: sink)
+        }
+        super.init(viewMode: .sourceAccurate)
     }
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
         switch node.kind {
         case .functionCallExpr:
-            if !calls.isEmpty, let call = node.as(FunctionCallExprSyntax.self) {
-                dispatch(node, name: Self.calleeName(call.calledExpression), in: &calls)
+            if !plan.calls.isEmpty, let call = node.as(FunctionCallExprSyntax.self) {
+                dispatch(node, name: Self.calleeName(call.calledExpression), table: plan.calls, resolved: &resolvedCalls)
             }
         case .memberAccessExpr:
-            if !members.isEmpty, let member = node.as(MemberAccessExprSyntax.self) {
-                dispatch(node, name: member.declName.baseName.text, in: &members)
+            if !plan.members.isEmpty, let member = node.as(MemberAccessExprSyntax.self) {
+                dispatch(node, name: member.declName.baseName.text, table: plan.members, resolved: &resolvedMembers)
             }
         case .declReferenceExpr:
-            if !references.isEmpty, let reference = node.as(DeclReferenceExprSyntax.self) {
-                dispatch(node, name: reference.baseName.text, in: &references)
+            if !plan.references.isEmpty, let reference = node.as(DeclReferenceExprSyntax.self) {
+                dispatch(node, name: reference.baseName.text, table: plan.references, resolved: &resolvedReferences)
             }
         case .functionDecl:
-            if !functions.isEmpty, let function = node.as(FunctionDeclSyntax.self) {
-                dispatch(node, name: function.name.text, in: &functions)
+            if !plan.functions.isEmpty, let function = node.as(FunctionDeclSyntax.self) {
+                dispatch(node, name: function.name.text, table: plan.functions, resolved: &resolvedFunctions)
             }
         case .ifConfigClause:
             // Code under `#if false` is never compiled, so no rule speaks about it.
             if let clause = node.as(IfConfigClauseSyntax.self), clause.isNeverCompiled { return .skipChildren }
             fallthrough
         default:
-            if !otherKinds.isEmpty, let visits = otherKinds[node.kind] {
-                for (rule, context) in visits { rule.visit(node, in: context) }
+            if !plan.otherKinds.isEmpty, let rules = plan.otherKinds[node.kind] {
+                for rule in rules { plan.rules[rule].visit(node, in: contexts[rule]) }
             }
         }
         return .visitChildren
     }
 
-    private func dispatch(_ node: Syntax, name: String?, in table: inout KindTable) {
-        guard let name else {
-            for (rule, context) in table.unnamed { rule.visit(node, in: context) }
-            return
-        }
-        let visits: [Visit]
-        if let known = table.resolved[name] {
-            visits = known
-        } else {
-            visits = resolve(name, in: table)
-            table.resolved[name] = visits
-        }
-        for (rule, context) in visits { rule.visit(node, in: context) }
-    }
-
-    /// The rules for nodes named `name`: the unnamed ones, those that asked for the name or for the primitive a
-    /// configured component stands for, and those whose suffix either ends with; each once, in registry order.
-    private func resolve(_ name: String, in table: KindTable) -> [Visit] {
-        let names = [name] + (components[name].map { [$0] } ?? [])
-        var matched: [(order: Int, visit: Visit)] = []
-        var seen: Set<Int> = []
-        for name in names {
-            for entry in table.named[name] ?? [] where seen.insert(entry.order).inserted { matched.append(entry) }
-            for entry in table.suffixed where name.hasSuffix(entry.suffix) && seen.insert(entry.order).inserted {
-                matched.append((entry.order, entry.visit))
+    private func dispatch(_ node: Syntax, name: String?, table: FilePlan.KindTable, resolved: inout [String: [Int]]) {
+        let rules: [Int]
+        if let name {
+            if let known = resolved[name] {
+                rules = known
+            } else {
+                rules = plan.rules(named: name, in: table)
+                resolved[name] = rules
             }
+        } else {
+            rules = table.unnamed
         }
-        guard !matched.isEmpty else { return table.unnamed }
-        // Each rule reports on its own, so only the order of nodes matters, not that of rules at one node.
-        return table.unnamed + matched.sorted { $0.order < $1.order }.map(\.visit)
+        for rule in rules { plan.rules[rule].visit(node, in: contexts[rule]) }
     }
 
     /// The last name of what a call calls: `Image` in `Image(…)`, `SwiftUI.Image(…)` and `Image<T>(…)`,

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds what to check under the paths given on the command line: Swift files and asset-catalog image sets.
 public enum FileCollector {
@@ -25,7 +32,7 @@ public enum FileCollector {
     /// `Contents.json`; a folder ending in `.imageset` as an image set.
     public static func files(under paths: [String]) -> Collection {
         var collection = Collection()
-        var visitedDirectories: Set<String> = []
+        var visitedDirectories: Set<FolderIdentity> = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -57,21 +64,45 @@ public enum FileCollector {
         return paths.filter { seen.insert($0).inserted }.sorted()
     }
 
-    private static func walk(directory: String, insideCatalog: Bool, into collection: inout Collection, visited: inout Set<String>) {
-        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        guard visited.insert(resolved).inserted else { return }   // a symlink loop or a second route in
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(LintEngine.describe(error)))"))
+    /// A folder by device and inode: the same folder however it is reached (a symlink loop, a path given twice).
+    private struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static func walk(directory: String, insideCatalog: Bool, into collection: inout Collection, visited: inout Set<FolderIdentity>) {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
             return
         }
-        for name in entries.sorted() {
+        guard visited.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
+        guard let stream = opendir(directory) else {
+            collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
+            return
+        }
+        // readdir says what most entries are, so only links (and file systems that do not say) cost a stat.
+        var entries: [(name: String, type: Int32)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            entries.append((name, Int32(entry.pointee.d_type)))
+        }
+        closedir(stream)
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
             let path = join(directory, name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }   // dangling link
-            if isDirectory.boolValue {
+            var isDirectory: Bool
+            switch type {
+            case Int32(DT_DIR): isDirectory = true
+            case Int32(DT_REG): isDirectory = false
+            default:
+                var target = stat()
+                guard stat(path, &target) == 0 else { continue }   // dangling link
+                isDirectory = target.st_mode & S_IFMT == S_IFDIR
+            }
+            if isDirectory {
                 if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
                 if insideCatalog && name.hasSuffix(".imageset") {
                     collection.imageSets.append(path)

@@ -32,9 +32,9 @@ public struct ModuleFacts: Sendable {
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, for names: Set<String>) -> ModuleFacts {
         var facts = ModuleFacts()
         guard !names.isEmpty else { return facts }
-        let wanted = Set(names.map { Array($0.utf8) })
-        let lengths = Set(wanted.map(\.count))
-        var previous: ArraySlice<UInt8> = []
+        let lengths = Set(names.map(\.utf8.count))
+        // Words are ranges of `bytes`: a string is only made for one of a wanted length, and the word before it.
+        var previous = 0..<0
         var index = 0
         while index < bytes.count {
             guard isIdentifierStart(bytes[index]) else { index += 1; continue }
@@ -42,15 +42,16 @@ public struct ModuleFacts: Sendable {
             while index < bytes.count, isIdentifierStart(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) {
                 index += 1
             }
-            let word = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            if lengths.contains(word.count), wanted.contains(word) {
-                let name = String(decoding: word, as: UTF8.self)
-                facts.mentioned.insert(name)
-                let keyword = String(decoding: previous, as: UTF8.self)
-                if declarationKeywords.contains(keyword) { facts.declaredTypes.insert(name) }
-                if keyword == "func" { facts.declaredFunctions.insert(name) }
+            if lengths.contains(index - start) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                if names.contains(name) {
+                    facts.mentioned.insert(name)
+                    let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[previous]), as: UTF8.self)
+                    if declarationKeywords.contains(keyword) { facts.declaredTypes.insert(name) }
+                    if keyword == "func" { facts.declaredFunctions.insert(name) }
+                }
             }
-            previous = word[...]
+            previous = start..<index
         }
         return facts
     }

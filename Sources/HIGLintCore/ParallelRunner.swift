@@ -20,10 +20,10 @@ enum ParallelRunner {
                         timeLimit: TimeInterval? = nil, onTimeout: @escaping @Sendable (Int) -> Void = { _ in },
                         _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 0 else { return }
-        let state = State()
+        let state = State(count: count)
         @Sendable func startWorker() {
             let thread = Thread {
-                while let index = state.take(count: count) {
+                while let index = state.take() {
                     body(index)
                     guard state.finish(index) else { return }   // given up: a replacement already runs
                 }
@@ -32,7 +32,7 @@ enum ParallelRunner {
             thread.start()
         }
         for _ in 0..<max(1, min(workers, count)) { startWorker() }
-        state.waitUntilDone(count: count, timeLimit: timeLimit) { index in
+        state.waitUntilDone(timeLimit: timeLimit) { index in
             onTimeout(index)
             startWorker()
         }
@@ -40,13 +40,16 @@ enum ParallelRunner {
 
     private final class State: @unchecked Sendable {
         private let condition = NSCondition()
+        private let count: Int
         private var next = 0
         /// Items finished or given up.
         private var settled = 0
         private var started: [Int: Date] = [:]
         private var givenUp: Set<Int> = []
 
-        func take(count: Int) -> Int? {
+        init(count: Int) { self.count = count }
+
+        func take() -> Int? {
             condition.withLock {
                 guard next < count else { return nil }
                 defer { next += 1 }
@@ -61,12 +64,14 @@ enum ParallelRunner {
                 started[index] = nil
                 guard !givenUp.contains(index) else { return false }
                 settled += 1
-                condition.broadcast()
+                // The waiter only wakes for the end (or, with a time limit, on its own clock): waking it for every
+                // item cost a futex round trip per file.
+                if settled == count { condition.broadcast() }
                 return true
             }
         }
 
-        func waitUntilDone(count: Int, timeLimit: TimeInterval?, giveUp: (Int) -> Void) {
+        func waitUntilDone(timeLimit: TimeInterval?, giveUp: (Int) -> Void) {
             condition.lock()
             defer { condition.unlock() }
             while settled < count {

@@ -25,7 +25,7 @@ extension SwiftUIView {
         modifiers.contains {
             $0.name == "accessibilityElement"
                 && ($0.call?.arguments.isEmpty == true
-                    || [".ignore", ".combine"].contains($0.argument("children")?.expression.trimmedDescription ?? ""))
+                    || [".ignore", ".combine"].contains($0.argument("children")?.expression.trimmedSource ?? ""))
         }
     }
 
@@ -117,7 +117,7 @@ extension SyntaxProtocol {
             if let macro = current.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
             if let macro = current.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
             if let type = current.as(StructDeclSyntax.self),
-               type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "PreviewProvider" }) == true {
+               type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedSource == "PreviewProvider" }) == true {
                 return true
             }
             node = current.parent

@@ -67,11 +67,11 @@ public struct ActionButton {
     /// `LocalizedStringKey(key)` and `NSLocalizedString(key, comment: "")` all show `signOutLabel`/`key`.
     static func titleSource(_ title: ExprSyntax) -> String {
         if let call = title.as(FunctionCallExprSyntax.self),
-           ["String", "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "Text"].contains(call.calledExpression.trimmedDescription),
+           ["String", "LocalizedStringKey", "LocalizedStringResource", "NSLocalizedString", "Text"].contains(call.calledExpression.trimmedSource),
            let first = call.arguments.first, first.label == nil || first.label?.text == "localized" {
             return titleSource(first.expression)
         }
-        return title.trimmedDescription
+        return title.trimmedSource
     }
 
     /// Whether this and `other` are the same action to a person: a title in common, or a call in common.

@@ -21,7 +21,7 @@ extension SyntaxProtocol {
                 }
             }
             if let decl = current.asProtocol(WithAttributesSyntax.self) {
-                for case .attribute(let attribute) in decl.attributes where attribute.attributeName.trimmedDescription == "available" {
+                for case .attribute(let attribute) in decl.attributes where attribute.attributeName.trimmedSource == "available" {
                     if case .availability(let arguments)? = attribute.arguments {
                         consider(Self.majorVersion(in: arguments, on: platforms))
                     }

@@ -30,7 +30,7 @@ public struct Modifier {
 
     /// Whether the first argument is written as `value` (`.textSelection(.enabled)` → `isArgument(".enabled")`).
     public func firstArgumentIs(_ source: String) -> Bool {
-        firstArgument?.trimmedDescription == source
+        firstArgument?.trimmedSource == source
     }
 }
 

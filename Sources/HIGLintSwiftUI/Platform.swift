@@ -159,7 +159,7 @@ extension IfConfigClauseSyntax {
     /// Whether this clause is `#if false` (or `#elseif false`) and so never compiled.
     public var isNeverCompiled: Bool {
         condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
-            || condition?.trimmedDescription == "0"
+            || condition?.trimmedSource == "0"
     }
 }
 

@@ -33,7 +33,7 @@ extension SwiftUIFile {
         guard let type = types[name], type.isRepresentable else { return false }
         return ["makeUIView", "makeNSView"].contains { maker in
             (type.functions[maker] ?? []).contains { function in
-                function.signature.returnClause?.type.trimmedDescription == "WKWebView"
+                function.signature.returnClause?.type.trimmedSource == "WKWebView"
                     || function.body.map { !$0.typeCalls(where: { $0 == "WKWebView" }).isEmpty } ?? false
             }
         }

@@ -92,7 +92,7 @@ extension SwiftUIFile {
         guard let type = enclosingType(of: code) else { return false }
         func isInjected(_ name: String) -> Bool {
             guard let property = type.properties[name], property.body == nil, type.functions[name] == nil else { return false }
-            if let annotation = property.typeAnnotation?.trimmedDescription { return annotation.contains("->") }
+            if let annotation = property.typeAnnotation?.trimmedSource { return annotation.contains("->") }
             return property.initializer == nil
         }
         if let reference = ExprSyntax(Syntax(code))?.as(DeclReferenceExprSyntax.self) { return isInjected(reference.baseName.text) }

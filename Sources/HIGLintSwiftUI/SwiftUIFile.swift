@@ -172,7 +172,7 @@ public final class SwiftUIFile {
         if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
         if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
         if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedSource }
         return nil
     }
 }
@@ -187,7 +187,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     private var stack: [TypeDeclaration] = []
 
     private func enter(_ name: String, _ decl: DeclSyntax, _ clause: InheritanceClauseSyntax?) {
-        let inherited = clause?.inheritedTypes.map { $0.type.trimmedDescription.replacingOccurrences(of: "SwiftUI.", with: "") } ?? []
+        let inherited = clause?.inheritedTypes.map { $0.type.trimmedSource.replacingOccurrences(of: "SwiftUI.", with: "") } ?? []
         let type: TypeDeclaration
         if let existing = types[name] {
             existing.inheritedTypes += inherited
@@ -210,7 +210,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, DeclSyntax(node), node.inheritanceClause); return .visitChildren }
     override func visitPost(_ node: ProtocolDeclSyntax) { stack.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.extendedType.trimmedDescription, DeclSyntax(node), node.inheritanceClause)
+        enter(node.extendedType.trimmedSource, DeclSyntax(node), node.inheritanceClause)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { stack.removeLast() }
@@ -242,7 +242,7 @@ private final class DeclarationCollector: SyntaxVisitor {
             owner = types[""] ?? TypeDeclaration(name: "", declaration: DeclSyntax(node), inheritedTypes: [])
             types[""] = owner
         }
-        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedSource }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }

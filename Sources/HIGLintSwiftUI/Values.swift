@@ -107,7 +107,7 @@ extension SwiftUIFile {
     /// `Link(…, destination: x)`, a `url:` argument (`SFSafariViewController(url: x)`), or `pasteboard.url = x`.
     /// Lets a rule know that `link.content` is a URL although its name does not say so.
     public func isUsedAsURL(_ expression: ExprSyntax) -> Bool {
-        urlExpressions.contains(expression.trimmedDescription)
+        urlExpressions.contains(expression.trimmedSource)
     }
 }
 
@@ -121,7 +121,7 @@ final class URLUseCollector: SyntaxVisitor {
         for argument in node.arguments {
             let label = argument.label?.text
             if label == "url" || label == "destination" || (label == nil && ["openURL", "open"].contains(callee) && node.arguments.count <= 2) {
-                expressions.insert(argument.expression.trimmedDescription)
+                expressions.insert(argument.expression.trimmedSource)
             }
         }
         return .visitChildren
@@ -129,7 +129,7 @@ final class URLUseCollector: SyntaxVisitor {
 
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         if node.operator.is(AssignmentExprSyntax.self), node.leftOperand.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" {
-            expressions.insert(node.rightOperand.trimmedDescription)
+            expressions.insert(node.rightOperand.trimmedSource)
         }
         return .visitChildren
     }
@@ -138,7 +138,7 @@ final class URLUseCollector: SyntaxVisitor {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
            elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" {
-            expressions.insert(elements[2].trimmedDescription)
+            expressions.insert(elements[2].trimmedSource)
         }
         return .visitChildren
     }

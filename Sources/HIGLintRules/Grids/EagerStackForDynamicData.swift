@@ -152,14 +152,14 @@ struct EagerStackForDynamicData: Rule {
     /// `FeedModel` in `@State private var model = FeedModel()` or `@State var model: FeedModel`.
     private func modelType(of property: PropertyDeclaration) -> String? {
         if let call = property.initializer?.as(FunctionCallExprSyntax.self) {
-            return call.calledExpression.trimmedDescription
+            return call.calledExpression.trimmedSource
         }
-        return property.typeAnnotation?.trimmedDescription
+        return property.typeAnnotation?.trimmedSource
     }
 
     private func isObservableModel(_ type: String, _ file: SwiftUIFile) -> Bool {
         if let declaration = file.types[type], let decl = declaration.declaration.asProtocol(WithAttributesSyntax.self) {
-            return decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Observable" }
+            return decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedSource == "Observable" }
         }
         return ["Model", "ViewModel", "Store"].contains { identifier(type, endsWithWordsOf: $0) }
     }
@@ -174,6 +174,6 @@ struct EagerStackForDynamicData: Rule {
                     return words.contains("more") || words.contains("next") || words.contains("page") || words.contains("paginate")
                 }
             }
-        } || forEach.modifiers.contains { $0.name == "onAppear" && $0.syntax.trimmedDescription.lowercased().contains("more") }
+        } || forEach.modifiers.contains { $0.name == "onAppear" && $0.syntax.trimmedSource.lowercased().contains("more") }
     }
 }

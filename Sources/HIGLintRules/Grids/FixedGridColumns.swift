@@ -139,7 +139,7 @@ struct FixedGridColumns: Rule {
             return array.elements.count
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           ["Array", ".init", "Array.init", "[GridItem]", "[GridItem].init"].contains(call.calledExpression.trimmedDescription),
+           ["Array", ".init", "Array.init", "[GridItem]", "[GridItem].init"].contains(call.calledExpression.trimmedSource),
            let item = call.argument("repeating")?.expression, isFixedOrFlexible(item),
            let count = call.argument("count")?.expression.as(IntegerLiteralExprSyntax.self) {
             return Int(count.literal.text)
@@ -153,7 +153,7 @@ struct FixedGridColumns: Rule {
     /// `GridItem()`, `GridItem(.flexible())`, `GridItem(.fixed(80), spacing: 8)`, `.init(.flexible())`.
     private func isFixedOrFlexible(_ item: ExprSyntax) -> Bool {
         guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
-        let callee = call.calledExpression.trimmedDescription
+        let callee = call.calledExpression.trimmedSource
         guard callee == "GridItem" || callee == ".init" || callee == "GridItem.init" else { return false }
         guard let size = call.arguments.first, size.label == nil || size.label?.text == "size" else { return true }
         let kind = size.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text

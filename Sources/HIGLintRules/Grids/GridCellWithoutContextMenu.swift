@@ -125,7 +125,7 @@ struct GridCellWithoutContextMenu: Rule {
     private func hasContextMenu(_ view: SwiftUIView) -> Bool {
         view.modifiers.contains { modifier in
             modifier.name == "contextMenu"
-                || (modifier.name == "modifier" && modifier.firstArgument?.trimmedDescription.contains("ContextMenu") == true)
+                || (modifier.name == "modifier" && modifier.firstArgument?.trimmedSource.contains("ContextMenu") == true)
         }
     }
 

@@ -158,7 +158,7 @@ struct RefreshableWithRefreshButton: Rule {
         var node = token.parent
         while let current = node {
             if let clause = current.as(IfConfigClauseSyntax.self), let condition = clause.condition,
-               condition.trimmedDescription.contains("targetEnvironment(macCatalyst)"), !condition.trimmedDescription.hasPrefix("!") {
+               condition.trimmedSource.contains("targetEnvironment(macCatalyst)"), !condition.trimmedSource.hasPrefix("!") {
                 return true
             }
             node = current.parent

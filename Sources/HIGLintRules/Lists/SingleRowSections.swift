@@ -197,8 +197,8 @@ struct SingleRowSections: Rule {
         section.childViews(roles: [.content]).flatMap { $0.descendantViews() }.contains { view in
             view.name == "Text" && view.modifiers.contains { modifier in
                 switch modifier.name {
-                case "font": return [".footnote", ".caption", ".caption2"].contains(modifier.firstArgument?.trimmedDescription ?? "")
-                case "foregroundColor", "foregroundStyle": return modifier.firstArgument?.trimmedDescription == ".secondary"
+                case "font": return [".footnote", ".caption", ".caption2"].contains(modifier.firstArgument?.trimmedSource ?? "")
+                case "foregroundColor", "foregroundStyle": return modifier.firstArgument?.trimmedSource == ".secondary"
                 default: return false
                 }
             }
@@ -245,7 +245,7 @@ struct SingleRowSections: Rule {
         switch view.name {
         case "ForEach": return nil
         case "Group": return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
-        case "Picker" where view.modifiers.contains { $0.name == "pickerStyle" && $0.firstArgument?.trimmedDescription == ".inline" }:
+        case "Picker" where view.modifiers.contains { $0.name == "pickerStyle" && $0.firstArgument?.trimmedSource == ".inline" }:
             // An inline picker lists its options as rows of the section.
             return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
         default: break

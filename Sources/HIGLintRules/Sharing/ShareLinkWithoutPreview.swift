@@ -92,7 +92,7 @@ private extension ExprSyntax {
         var name = expression.referencePath?.last
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // `URL(string:)`, or a function named for what it returns: `shareURL()`, `makePermalink(for:)`.
-            let callee = call.calledExpression.trimmedDescription
+            let callee = call.calledExpression.trimmedSource
             if ["URL", "Foundation.URL", "URL.init"].contains(callee) { return true }
             name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text

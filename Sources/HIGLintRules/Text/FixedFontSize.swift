@@ -192,7 +192,7 @@ private enum FixedFont {
     init?(_ call: FunctionCallExprSyntax) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.names.contains(member.declName.baseName.text)
         else { return nil }
-        let base = member.base?.trimmedDescription
+        let base = member.base?.trimmedSource
         switch member.declName.baseName.text {
         case "system" where base == nil || base == "Font" || base == "SwiftUI.Font":
             guard let size = call.argument("size")?.expression else { return nil }
@@ -252,13 +252,13 @@ private enum FixedFont {
         // Display sizes far above `.largeTitle` (a 96-point reading) have no text style near them;
         // turning them into 34-point text would change the design, so they keep the finding without a fix.
         guard let points = size.numberLiteral, points <= TextStyle.largestFixable else { return nil }
-        let weight = call.argument("weight")?.expression.trimmedDescription
+        let weight = call.argument("weight")?.expression.trimmedSource
         let style = TextStyle.nearest(to: points, weight: weight)
         switch self {
         case .system:
-            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { $0.trimmedDescription } ?? ""
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { $0.trimmedSource } ?? ""
             var replacement: String
-            if let design = call.argument("design")?.expression.trimmedDescription {
+            if let design = call.argument("design")?.expression.trimmedSource {
                 replacement = "\(base).system(.\(style.name), design: \(design))"
             } else {
                 replacement = "\(base).\(style.name)"

@@ -92,7 +92,7 @@ struct WKWebViewWrapper: Rule {
 
     private func createsWebView(_ function: FunctionDeclSyntax, in file: SwiftUIFile) -> Bool {
         let isWebView = { (name: String) in name == "WKWebView" || file.types[name]?.inheritedTypes.first == "WKWebView" }
-        if let returned = function.signature.returnClause?.type.trimmedDescription, isWebView(returned) { return true }
+        if let returned = function.signature.returnClause?.type.trimmedSource, isWebView(returned) { return true }
         return function.body.map { !$0.typeCalls(where: isWebView).isEmpty } ?? false
     }
 
