@@ -31,7 +31,8 @@ public struct LintEngine: Sendable {
     public let source: any ConfigurationSource
     /// Threads that check files at once.
     public var workers = ProcessInfo.processInfo.activeProcessorCount
-    /// Whether files that hold none of the enabled rules' trigger words are passed over unparsed (`Prefilter`).
+    /// Whether files that hold none of the enabled rules' trigger words are passed over unparsed (`Prefilter`), and
+    /// the parts of files that hold none of the names rules start from are not walked (`NameOccurrences`).
     public var usesPrefilter = true
     /// Findings of earlier runs, used and filled by `lint(paths:)`.
     public var cache: ResultCache?
@@ -242,7 +243,8 @@ public struct LintEngine: Sendable {
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
         let module = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
-        let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: module, sink: sink)
+        let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: module, sink: sink,
+                                        occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
         dispatcher.walk(tree)
         guard !sink.findings.isEmpty else { return [] }
 
@@ -305,6 +307,8 @@ final class FilePlan: Sendable {
     let rules: [any Rule]
     let descriptions: [RuleDescription]
     let prefilter: Prefilter?
+    /// `nil` when some rule sees nodes of any name: then every node is walked.
+    let occurrences: NameOccurrences?
     let components: [String: String]
     let calls: KindTable
     let members: KindTable
@@ -340,6 +344,14 @@ final class FilePlan: Sendable {
         references = tables[.declReferenceExpr] ?? KindTable()
         functions = tables[.functionDecl] ?? KindTable()
         otherKinds = others
+        let named = [calls, members, references, functions]
+        if others.isEmpty, named.allSatisfy(\.unnamed.isEmpty) {
+            // A component's call goes to the rules of its primitive, so its name is looked for too.
+            occurrences = NameOccurrences(names: named.reduce(into: Set(components.keys)) { $0.formUnion($1.named.keys) },
+                                          suffixes: Set(named.flatMap { $0.suffixed.map(\.suffix) }))
+        } else {
+            occurrences = nil
+        }
     }
 
     static let namedKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .declReferenceExpr, .functionDecl]
@@ -388,8 +400,16 @@ final class RuleDispatcher: SyntaxAnyVisitor {
     private var resolvedReferences: [String: [Int]] = [:]
     private var resolvedFunctions: [String: [Int]] = [:]
 
-    init(plan: FilePlan, file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink) {
+    /// Where the names rules start from occur in the file (`NameOccurrences`), or `nil` to walk every node.
+    private let occurrences: [Int]?
+    /// The first of `occurrences` at or after the node visited last: nodes come in pre-order, so their starts
+    /// never decrease.
+    private var nextOccurrence = 0
+
+    init(plan: FilePlan, file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink,
+         occurrences: [Int]? = nil) {
         self.plan = plan
+        self.occurrences = occurrences
         contexts = plan.descriptions.map {
             RuleContext(file: file, configuration: configuration, module: module, description: $0, sink: sink)
         }
@@ -397,6 +417,14 @@ final class RuleDispatcher: SyntaxAnyVisitor {
     }
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if let occurrences {
+            // A node holding no occurrence of a name holds no node any rule is given.
+            let start = node.position.utf8Offset
+            while nextOccurrence < occurrences.count, occurrences[nextOccurrence] < start { nextOccurrence += 1 }
+            guard nextOccurrence < occurrences.count, occurrences[nextOccurrence] < node.endPosition.utf8Offset else {
+                return .skipChildren
+            }
+        }
         switch node.kind {
         case .functionCallExpr:
             if !plan.calls.isEmpty, let call = node.as(FunctionCallExprSyntax.self) {

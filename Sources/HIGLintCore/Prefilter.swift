@@ -27,15 +27,12 @@ public struct Prefilter: Sendable {
 
     /// Whether `source` holds an identifier some rule looks for.
     public func mayTrigger(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = source.count
-        while index < count {
-            guard Self.isIdentifierByte(source[index]) else { index += 1; continue }
-            let start = index
-            while index < count, Self.isIdentifierByte(source[index]) { index += 1 }
-            if matches(UnsafeBufferPointer(rebasing: source[start..<index])) { return true }
+        var found = false
+        IdentifierRuns.forEach(in: source) { run in
+            found = matches(UnsafeBufferPointer(rebasing: source[run]))
+            return !found
         }
-        return false
+        return found
     }
 
     private func matches(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -45,16 +42,77 @@ public struct Prefilter: Sendable {
         }
         return false
     }
+}
 
-    /// ASCII letters, digits and `_`. Every other byte (multibyte characters included) ends a run, so runs are
-    /// never longer than Swift's identifiers: an ASCII trigger word written as an identifier is always a whole
-    /// run, while splitting more finely than Swift (`Imagé` gives `Imag`) can only parse a file needlessly.
+/// Runs of ASCII letters, digits and `_` in source bytes: the identifiers a byte scan can see.
+///
+/// Every other byte (multibyte characters included) ends a run, so runs are never longer than Swift's identifiers:
+/// an ASCII word written as an identifier is always a whole run, while splitting more finely than Swift (`Imagé`
+/// gives `Imag`) can only make a scan find a word where there is none, never miss one.
+enum IdentifierRuns {
+    /// Calls `body` with each run, in order, while it returns true.
     @inline(__always)
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    static func forEach(in source: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
+        var index = 0
+        let count = source.count
+        while index < count {
+            guard isIdentifierByte(source[index]) else { index += 1; continue }
+            let start = index
+            while index < count, isIdentifierByte(source[index]) { index += 1 }
+            guard body(start..<index) else { return }
+        }
+    }
+
+    @inline(__always)
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "_"): true
         default: false
         }
+    }
+
+    static func isASCIIIdentifier(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy(isIdentifierByte)
+    }
+}
+
+/// Where the names rules are dispatched on (`Rule.visitedNames`) occur in a file's bytes, so that the walk can pass
+/// over code that holds none of them: a node named `Image` holds the token `Image`, so a subtree holding no
+/// occurrence holds no node any rule would be given.
+///
+/// Occurrences are found as the prefilter finds words, comments and strings included; more occurrences than
+/// names only make the walk look further.
+struct NameOccurrences: Sendable {
+    private let names: Set<String>
+    private let lengths: Set<Int>
+    private let suffixes: [[UInt8]]
+
+    /// `nil` when a name or suffix is not an ASCII identifier, which a byte scan might not see whole.
+    init?(names: Set<String>, suffixes: Set<String>) {
+        guard names.allSatisfy(IdentifierRuns.isASCIIIdentifier), suffixes.allSatisfy(IdentifierRuns.isASCIIIdentifier) else {
+            return nil
+        }
+        self.names = names
+        self.lengths = Set(names.map(\.utf8.count))
+        self.suffixes = suffixes.map { Array($0.utf8) }
+    }
+
+    /// The byte offsets of the occurrences in `source`, ascending.
+    func offsets(in source: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets: [Int] = []
+        IdentifierRuns.forEach(in: source) { run in
+            let word = UnsafeBufferPointer(rebasing: source[run])
+            if lengths.contains(word.count), names.contains(String(decoding: word, as: UTF8.self)) {
+                offsets.append(run.lowerBound)
+            } else {
+                for suffix in suffixes where word.count >= suffix.count && word.suffix(suffix.count).elementsEqual(suffix) {
+                    offsets.append(run.lowerBound)
+                    break
+                }
+            }
+            return true
+        }
+        return offsets
     }
 }

@@ -34,18 +34,18 @@ private struct UnnamedProbe: Rule {
 
 @Suite("Dispatch by name")
 struct DispatchTests {
-    func reported(_ source: String, components: [String: String] = [:], rules: [any LintRule.Type] = [NamedImageProbe.self])
-        -> [String] {
+    func reported(_ source: String, components: [String: String] = [:], rules: [any LintRule.Type] = [NamedImageProbe.self],
+                  skipping: Bool = false) -> [String] {
         var configuration = Configuration()
         configuration.components = components
         var engine = LintEngine(ruleTypes: rules, configuration: configuration)
-        engine.usesPrefilter = false
+        engine.usesPrefilter = skipping
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return engine.lint(source: source).map { "\($0.rule) \($0.message) \(lines[$0.line - 1].trimmingCharacters(in: .whitespaces))" }
     }
 
-    @Test("a named rule sees calls of its names written every way, and nothing else")
-    func namedCalls() {
+    @Test("a named rule sees calls of its names written every way, and nothing else", arguments: [false, true])
+    func namedCalls(skipping: Bool) {
         let source = """
             Image("a")
             SwiftUI.Image("b")
@@ -56,7 +56,7 @@ struct DispatchTests {
             Foo.Image("f")
             `Image`("g")
             """
-        #expect(reported(source) == [
+        #expect(reported(source, skipping: skipping) == [
             "probe-named call Image(\"a\")",
             "probe-named call SwiftUI.Image(\"b\")",
             "probe-named member SwiftUI.Image(\"b\")",
@@ -70,9 +70,22 @@ struct DispatchTests {
         ])
     }
 
-    @Test("a configured component reaches the rules of the primitive it stands for")
-    func components() {
-        #expect(reported("Avatar(\"a\")\nPortrait(\"b\")", components: ["Avatar": "Image"]) == ["probe-named call Avatar(\"a\")"])
+    @Test("a configured component reaches the rules of the primitive it stands for", arguments: [false, true])
+    func components(skipping: Bool) {
+        let source = "Avatar(\"a\")\nPortrait(\"b\")\nBildé(\"c\")"
+        // A name the byte scan cannot see whole (`Bildé`) turns the skipping of unnamed code off.
+        #expect(reported(source, components: ["Avatar": "Image", "Bildé": "Image"], skipping: skipping)
+            == ["probe-named call Avatar(\"a\")", "probe-named call Bildé(\"c\")"])
+    }
+
+    @Test("code is skipped only where no name occurs: a name in a nested closure is still reached")
+    func skippedCode() {
+        let source = """
+            func load() { let x = compute(1, 2) { value in transform(value) { Image("deep") } } }
+            // Image in a comment, and "Image" in a string, only make the walk look closer.
+            let y = "Image"
+            """
+        #expect(reported(source, skipping: true) == ["probe-named call func load() { let x = compute(1, 2) { value in transform(value) { Image(\"deep\") } } }"])
     }
 
     @Test("a rule without names sees every call, beside named rules")
