@@ -81,7 +81,8 @@ public struct LintEngine: Sendable {
         guard configurationErrors.isEmpty else {
             return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configurationErrors)
         }
-        let module = moduleFacts(of: swiftFiles.map(\.path))
+        let survey = survey(of: swiftFiles)
+        let module = survey.module
         let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         let (swift, assets) = (swiftFiles, assetFiles)
@@ -91,6 +92,10 @@ public struct LintEngine: Sendable {
             outcomes.setIfEmpty(index, .failure(FileError(path: path(index), reason: Self.timeoutReason(limit ?? 0))))
         }) { index in
             if index < swift.count {
+                if survey.passedOver[index] {
+                    outcomes.setIfEmpty(index, .success([]))
+                    return
+                }
                 outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module))
             } else {
                 let asset = assets[index - swift.count]
@@ -166,16 +171,34 @@ public struct LintEngine: Sendable {
         rules.reduce(into: []) { $0.formUnion(type(of: $1).moduleSymbols) }
     }
 
-    /// What `files` say about the names the rules asked about; a file that cannot be read says nothing.
-    func moduleFacts(of files: [String]) -> ModuleFacts {
+    /// One read of every file before any is linted: what they say about the names the rules asked about (a file
+    /// that cannot be read says nothing), and which of them the prefilter passes over, so that those are neither
+    /// read again nor looked up in the cache. Without names to ask about there is no survey, and each file is
+    /// prefiltered when it is linted.
+    func survey(of files: [(path: String, configuration: Configuration)]) -> (module: ModuleFacts, passedOver: [Bool]) {
         let symbols = moduleSymbols
-        guard !symbols.isEmpty else { return ModuleFacts() }
-        let perFile = ConcurrentResults<ModuleFacts>(count: files.count)
+        guard !symbols.isEmpty else { return (ModuleFacts(), Array(repeating: false, count: files.count)) }
+        let perFile = ConcurrentResults<(facts: ModuleFacts, passedOver: Bool)>(count: files.count)
         ParallelRunner.forEach(count: files.count, workers: workers) { index in
-            guard case .success(let data) = SourceReader.read(files[index]) else { return }
-            perFile[index] = data.withUnsafeBytes { ModuleFacts.scan($0.bindMemory(to: UInt8.self), for: symbols) }
+            guard case .success(let data) = SourceReader.read(files[index].path) else { return }
+            perFile[index] = data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                return (ModuleFacts.scan(bytes, for: symbols), isPassedOver(bytes, configuration: files[index].configuration))
+            }
         }
-        return perFile.values.reduce(into: ModuleFacts()) { $0.formUnion($1 ?? ModuleFacts()) }
+        let results = perFile.values
+        return (results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) },
+                results.map { $0?.passedOver ?? false })
+    }
+
+    /// Whether linting `bytes` would find nothing without parsing them: the prefilter passes them over, or no
+    /// rule is enabled. Text that is not UTF-8 is never passed over, since linting it reports that.
+    private func isPassedOver(_ bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration) -> Bool {
+        let plan = plans.plan(for: rules, configuration: configuration)
+        if !plan.rules.isEmpty {
+            guard usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(bytes) else { return false }
+        }
+        return !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// Reads and lints one file; `module` describes the files linted with it (by default, this file alone).

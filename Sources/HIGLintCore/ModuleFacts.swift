@@ -26,14 +26,15 @@ public struct ModuleFacts: Sendable {
         declaredFunctions.formUnion(other.declaredFunctions)
     }
 
-    private static let declarationKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
+    private static let declarationKeywords = ByteWords(["struct", "class", "enum", "actor", "protocol", "typealias"])
+    private static let functionKeyword = ByteWords(["func"])
 
     /// The facts about `names` in one file's bytes.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, for names: Set<String>) -> ModuleFacts {
         var facts = ModuleFacts()
         guard !names.isEmpty else { return facts }
-        let lengths = Set(names.map(\.utf8.count))
-        // Words are ranges of `bytes`: a string is only made for one of a wanted length, and the word before it.
+        let wanted = ByteWords(names)
+        // Words are ranges of `bytes`: only a wanted name is made a string.
         var previous = 0..<0
         var index = 0
         while index < bytes.count {
@@ -42,14 +43,12 @@ public struct ModuleFacts: Sendable {
             while index < bytes.count, isIdentifierStart(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) {
                 index += 1
             }
-            if lengths.contains(index - start) {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                if names.contains(name) {
-                    facts.mentioned.insert(name)
-                    let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[previous]), as: UTF8.self)
-                    if declarationKeywords.contains(keyword) { facts.declaredTypes.insert(name) }
-                    if keyword == "func" { facts.declaredFunctions.insert(name) }
-                }
+            if let found = wanted.index(of: UnsafeBufferPointer(rebasing: bytes[start..<index])) {
+                let name = wanted.words[found]
+                facts.mentioned.insert(name)
+                let keyword = UnsafeBufferPointer(rebasing: bytes[previous])
+                if declarationKeywords.contains(keyword) { facts.declaredTypes.insert(name) }
+                if functionKeyword.contains(keyword) { facts.declaredFunctions.insert(name) }
             }
             previous = start..<index
         }

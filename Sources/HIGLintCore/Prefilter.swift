@@ -6,10 +6,8 @@
 /// comments and strings included. Configured components (`"AvatarImage": "Image"`) stand for the primitives
 /// rules match on, so their names count too. Scanning is one pass over the bytes, no parse.
 public struct Prefilter: Sendable {
-    private let words: Set<String>
+    private let words: ByteWords
     private let suffixes: [[UInt8]]
-    /// The byte lengths of `words`, to skip building a string for identifiers that cannot match.
-    private let lengths: Set<Int>
 
     /// `nil` when some rule declares no trigger words: then every file must be parsed.
     public init?(rules: [any Rule.Type], components: [String: String] = [:]) {
@@ -20,9 +18,8 @@ public struct Prefilter: Sendable {
             words.formUnion(triggers)
             suffixes.formUnion(rule.triggerSuffixes)
         }
-        self.words = words
+        self.words = ByteWords(words)
         self.suffixes = suffixes.map { Array($0.utf8) }
-        self.lengths = Set(words.map(\.utf8.count))
     }
 
     /// Whether `source` holds an identifier some rule looks for.
@@ -36,7 +33,7 @@ public struct Prefilter: Sendable {
     }
 
     private func matches(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
-        if lengths.contains(identifier.count), words.contains(String(decoding: identifier, as: UTF8.self)) { return true }
+        if words.contains(identifier) { return true }
         for suffix in suffixes where identifier.count >= suffix.count {
             if identifier.suffix(suffix.count).elementsEqual(suffix) { return true }
         }
@@ -84,8 +81,7 @@ enum IdentifierRuns {
 /// Occurrences are found as the prefilter finds words, comments and strings included; more occurrences than
 /// names only make the walk look further.
 struct NameOccurrences: Sendable {
-    private let names: Set<String>
-    private let lengths: Set<Int>
+    private let names: ByteWords
     private let suffixes: [[UInt8]]
 
     /// `nil` when a name or suffix is not an ASCII identifier, which a byte scan might not see whole.
@@ -93,8 +89,7 @@ struct NameOccurrences: Sendable {
         guard names.allSatisfy(IdentifierRuns.isASCIIIdentifier), suffixes.allSatisfy(IdentifierRuns.isASCIIIdentifier) else {
             return nil
         }
-        self.names = names
-        self.lengths = Set(names.map(\.utf8.count))
+        self.names = ByteWords(names)
         self.suffixes = suffixes.map { Array($0.utf8) }
     }
 
@@ -103,7 +98,7 @@ struct NameOccurrences: Sendable {
         var offsets: [Int] = []
         IdentifierRuns.forEach(in: source) { run in
             let word = UnsafeBufferPointer(rebasing: source[run])
-            if lengths.contains(word.count), names.contains(String(decoding: word, as: UTF8.self)) {
+            if names.contains(word) {
                 offsets.append(run.lowerBound)
             } else {
                 for suffix in suffixes where word.count >= suffix.count && word.suffix(suffix.count).elementsEqual(suffix) {
@@ -115,4 +110,36 @@ struct NameOccurrences: Sendable {
         }
         return offsets
     }
+}
+
+/// Words looked up by their UTF-8 bytes, so that scanning a file builds no string per identifier: the words of
+/// each length are few, and most identifiers fail on their length or first byte.
+struct ByteWords: Sendable {
+    let words: [String]
+    /// For each byte length, the words of that length with their index in `words`.
+    private let byLength: [[(bytes: [UInt8], index: Int)]]
+
+    init(_ words: some Sequence<String>) {
+        self.words = Array(Set(words)).sorted()
+        var byLength: [[(bytes: [UInt8], index: Int)]] = []
+        for (index, word) in self.words.enumerated() {
+            let bytes = Array(word.utf8)
+            while byLength.count <= bytes.count { byLength.append([]) }
+            byLength[bytes.count].append((bytes, index))
+        }
+        self.byLength = byLength
+    }
+
+    /// The index in `words` of the word whose bytes are `bytes`.
+    @inline(__always)
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count < byLength.count, let first = bytes.first else { return nil }
+        for candidate in byLength[bytes.count] where candidate.bytes[0] == first && candidate.bytes.elementsEqual(bytes) {
+            return candidate.index
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { index(of: bytes) != nil }
 }

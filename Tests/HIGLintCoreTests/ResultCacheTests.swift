@@ -46,6 +46,18 @@ struct ResultCacheTests {
         #expect(try FileManager.default.attributesOfItem(atPath: written[0])[.modificationDate] as? Date == stamp)
     }
 
+    @Test("files no rule could speak about are passed over before the cache: no entry, no lookup")
+    func passedOverFiles() throws {
+        try project.write("Sources/Model.swift", "struct Order { var total: Decimal }\n")
+        try project.write("Sources/Broken.swift", Data([0x4F, 0x72, 0xFF, 0x64]))
+        let result = engine().lint(paths: [project.url.path])
+        #expect(result.diagnostics.map(\.rule) == ["fixed-font-size"])
+        // Text that is not UTF-8 is never passed over: it is reported, run after run.
+        #expect(result.errors.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Broken.swift"])
+        #expect(result.filesChecked == 2)
+        #expect(entries().count == 1)
+    }
+
     @Test("a hit is used: what the cache holds for the file's key is what the run reports")
     func hitsAreUsed() throws {
         _ = lint(engine())
