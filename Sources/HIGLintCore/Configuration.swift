@@ -32,7 +32,7 @@ public struct RuleSettings: Hashable, Sendable {
 }
 
 /// Everything a lint run is told, passed by the engine to every rule.
-public struct Configuration: Sendable {
+public struct Configuration: Sendable, Equatable {
     /// The platforms the covered files are built for; `#if os(…)` narrows this further.
     public var platforms: Platforms = .all
     /// Domains the app owns; web views may load them.

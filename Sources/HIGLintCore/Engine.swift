@@ -40,7 +40,9 @@ public struct LintEngine: Sendable {
     /// without it (`nil`: no limit). SwiftParser takes exponential time on some nested brackets.
     public var fileTimeLimit: TimeInterval?
     /// Rule tables and prefilters by configuration, built on first use.
-    private let plans = FilePlans()
+    let plans = FilePlans()
+    /// The ids of `rules`, part of every cache key.
+    let ruleIDs: [String]
 
     /// Runs the enabled ones of `ruleTypes` with `configuration`.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
@@ -53,6 +55,7 @@ public struct LintEngine: Sendable {
         self.configuration = configuration
         self.source = source
         self.rules = ruleTypes.compactMap { $0 as? any Rule.Type }.map { $0.init() }
+        self.ruleIDs = rules.map { type(of: $0).description.id }
         self.assetRules = ruleTypes.compactMap { $0 as? any AssetRule.Type }.map { $0.init() }
     }
 
@@ -83,6 +86,7 @@ public struct LintEngine: Sendable {
         }
         let survey = survey(of: swiftFiles)
         let module = survey.module
+        let moduleDescription = module.cacheDescription
         let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         let (swift, assets) = (swiftFiles, assetFiles)
@@ -96,7 +100,8 @@ public struct LintEngine: Sendable {
                     outcomes.setIfEmpty(index, .success([]))
                     return
                 }
-                outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module))
+                outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module,
+                                                    moduleDescription: moduleDescription))
             } else {
                 let asset = assets[index - swift.count]
                 outcomes.setIfEmpty(index, ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) })
@@ -206,14 +211,17 @@ public struct LintEngine: Sendable {
     public func lintFile(atPath path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         configuration(forFile: path).flatMap { configuration in
             guard let configuration else { return .success([]) }
-            return lintFile(atPath: path, configuration: configuration, module: module)
+            return lintFile(atPath: path, configuration: configuration, module: module,
+                            moduleDescription: module.map(\.cacheDescription) ?? "")
         }
     }
 
-    private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
+    private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?, moduleDescription: String)
+        -> Result<[Diagnostic], FileError> {
         SourceReader.read(path).flatMap { data in
             if let cache, let module {
-                return lint(data: data, path: path, configuration: configuration, module: module, cache: cache)
+                return lint(data: data, path: path, configuration: configuration, module: module,
+                            moduleDescription: moduleDescription, cache: cache)
             }
             return lint(data: data, path: path, configuration: configuration, module: module)
         }
@@ -330,6 +338,8 @@ final class FilePlan: Sendable {
     let rules: [any Rule]
     let descriptions: [RuleDescription]
     let prefilter: Prefilter?
+    /// `Configuration.cacheDescription`, said once for all the files it covers.
+    let configurationDescription: String
     /// `nil` when some rule sees nodes of any name: then every node is walked.
     let occurrences: NameOccurrences?
     let components: [String: String]
@@ -340,10 +350,12 @@ final class FilePlan: Sendable {
     /// Rules asking for other kinds, which are few and not named.
     let otherKinds: [SyntaxKind: [Int]]
 
-    init(rules: [any Rule], components: [String: String]) {
+    init(rules: [any Rule], configuration: Configuration) {
+        let components = configuration.components
         self.rules = rules
         descriptions = rules.map { type(of: $0).description }
         prefilter = Prefilter(rules: rules.map { type(of: $0) }, components: components)
+        configurationDescription = configuration.cacheDescription
         self.components = components
         var tables: [SyntaxKind: KindTable] = [:]
         var others: [SyntaxKind: [Int]] = [:]
@@ -393,22 +405,16 @@ final class FilePlan: Sendable {
     }
 }
 
-/// Plans by the set of enabled rules and components, shared by every file and thread of an engine.
+/// Plans by configuration, shared by every file and thread of an engine. A run has one configuration or a
+/// few (one per `.higlint.json`), so they are told apart by comparing them, which is cheaper than any key.
 final class FilePlans: @unchecked Sendable {
-    private struct Key: Hashable {
-        var enabled: [Bool]
-        var components: [String: String]
-    }
-
     private let lock = NSLock()
-    private var plans: [Key: FilePlan] = [:]
+    private var plans: [(configuration: Configuration, plan: FilePlan)] = []
 
     func plan(for rules: [any Rule], configuration: Configuration) -> FilePlan {
-        let enabled = rules.map { configuration.isEnabled(type(of: $0).description) }
-        let key = Key(enabled: enabled, components: configuration.components)
-        if let plan = lock.withLock({ plans[key] }) { return plan }
-        let plan = FilePlan(rules: zip(rules, enabled).filter(\.1).map(\.0), components: configuration.components)
-        lock.withLock { plans[key] = plan }
+        if let known = lock.withLock({ plans.first { $0.configuration == configuration }?.plan }) { return known }
+        let plan = FilePlan(rules: rules.filter { configuration.isEnabled(type(of: $0).description) }, configuration: configuration)
+        lock.withLock { plans.append((configuration, plan)) }
         return plan
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides from a file's bytes alone whether the enabled rules could find anything in it, so that files which
 /// cannot (models, network clients, tests) are neither parsed nor walked.
 ///
@@ -114,32 +116,52 @@ struct NameOccurrences: Sendable {
 
 /// Words looked up by their UTF-8 bytes, so that scanning a file builds no string per identifier: the words of
 /// each length are few, and most identifiers fail on their length or first byte.
+///
+/// Flat arrays of plain values, so that a lookup (made for every identifier of every file) retains nothing.
 struct ByteWords: Sendable {
     let words: [String]
-    /// For each byte length, the words of that length with their index in `words`.
-    private let byLength: [[(bytes: [UInt8], index: Int)]]
+    /// Every word's bytes, one after another, ordered by length.
+    private let bytes: [UInt8]
+    /// Per word, ordered by length: where its bytes start, its first byte, and its index in `words`.
+    private let entries: [(start: Int, first: UInt8, index: Int)]
+    /// `entries[lengthStarts[n]..<lengthStarts[n + 1]]` are the words of `n` bytes.
+    private let lengthStarts: [Int]
 
     init(_ words: some Sequence<String>) {
         self.words = Array(Set(words)).sorted()
-        var byLength: [[(bytes: [UInt8], index: Int)]] = []
-        for (index, word) in self.words.enumerated() {
-            let bytes = Array(word.utf8)
-            while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append((bytes, index))
+        let byLength = self.words.enumerated().map { (index: $0.offset, bytes: Array($0.element.utf8)) }
+            .filter { !$0.bytes.isEmpty }.sorted { ($0.bytes.count, $0.index) < ($1.bytes.count, $1.index) }
+        var bytes: [UInt8] = []
+        var entries: [(start: Int, first: UInt8, index: Int)] = []
+        var lengthStarts = [0]
+        for word in byLength {
+            while lengthStarts.count <= word.bytes.count { lengthStarts.append(entries.count) }
+            entries.append((bytes.count, word.bytes[0], word.index))
+            bytes += word.bytes
         }
-        self.byLength = byLength
+        lengthStarts.append(entries.count)
+        self.bytes = bytes
+        self.entries = entries
+        self.lengthStarts = lengthStarts
     }
 
-    /// The index in `words` of the word whose bytes are `bytes`.
+    /// The index in `words` of the word whose bytes are `candidate`.
     @inline(__always)
-    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count < byLength.count, let first = bytes.first else { return nil }
-        for candidate in byLength[bytes.count] where candidate.bytes[0] == first && candidate.bytes.elementsEqual(bytes) {
-            return candidate.index
+    func index(of candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+        let length = candidate.count
+        guard length + 1 < lengthStarts.count, length > 0 else { return nil }
+        let (from, to) = (lengthStarts[length], lengthStarts[length + 1])
+        guard from < to else { return nil }
+        let first = candidate[0]
+        return bytes.withUnsafeBufferPointer { all -> Int? in
+            for entry in entries[from..<to] where entry.first == first
+                && memcmp(all.baseAddress! + entry.start, candidate.baseAddress!, length) == 0 {
+                return entry.index
+            }
+            return nil
         }
-        return nil
     }
 
     @inline(__always)
-    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { index(of: bytes) != nil }
+    func contains(_ candidate: UnsafeBufferPointer<UInt8>) -> Bool { index(of: candidate) != nil }
 }

@@ -36,13 +36,27 @@ public final class ResultCache: Sendable {
     /// The key of one file's findings.
     public func key(path: String, source: UnsafeRawBufferPointer, configuration: Configuration, module: ModuleFacts,
                     rules: [String]) -> String {
+        key(path: path, source: source, context: context(configurationDescription: configuration.cacheDescription,
+                                                         moduleDescription: module.cacheDescription, rules: rules))
+    }
+
+    /// What a key holds besides the file: the same for every file of a run with one configuration.
+    struct KeyContext {
+        fileprivate var hash: Hash64
+    }
+
+    func context(configurationDescription: String, moduleDescription: String, rules: [String]) -> KeyContext {
+        var hash = Hash64()
+        for part in [toolVersion, configurationDescription, moduleDescription] + rules { hash.add(part) }
+        return KeyContext(hash: hash)
+    }
+
+    func key(path: String, source: UnsafeRawBufferPointer, context: KeyContext) -> String {
         var content = Hash64()
         content.add(source)
-        var context = Hash64()
-        for part in [toolVersion, path, configuration.cacheDescription, module.cacheDescription] + rules {
-            context.add(part)
-        }
-        return "c\(content.hex) n\(source.count) k\(context.hex)"
+        var whole = context.hash
+        whole.add(path)
+        return "c\(content.hex) n\(source.count) k\(whole.hex)"
     }
 
     /// The findings stored for `key`, or `nil` for a miss: absent, another key's entry, or damaged (the body's
@@ -50,7 +64,7 @@ public final class ResultCache: Sendable {
     ///
     /// Entry layout: the format line, the key, `<body length> <body FNV-1a>`, then the body: the findings as JSON.
     public func load(key: String) -> [Diagnostic]? {
-        guard let data = FileManager.default.contents(atPath: entryPath(key)) else { return nil }
+        guard case .success(let data) = SourceReader.read(entryPath(key)) else { return nil }
         let header = Data((Self.formatLine + "\n" + key + "\n").utf8)
         guard data.count > header.count, data.prefix(header.count) == header,
               let newline = data[header.count...].firstIndex(of: UInt8(ascii: "\n"))
@@ -167,12 +181,13 @@ extension ModuleFacts {
 extension LintEngine {
     /// `lint(data:…)` through the cache: a hit returns the stored findings, a miss lints and stores them.
     /// Files that cannot be checked are not stored, so their error is reported again on every run.
-    func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts, cache: ResultCache)
-        -> Result<[Diagnostic], FileError> {
-        let key = data.withUnsafeBytes {
-            cache.key(path: path, source: $0, configuration: configuration, module: module,
-                      rules: rules.map { type(of: $0).description.id })
-        }
+    /// `moduleDescription` is `module.cacheDescription`, said once per run.
+    func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts, moduleDescription: String,
+              cache: ResultCache) -> Result<[Diagnostic], FileError> {
+        let plan = plans.plan(for: rules, configuration: configuration)
+        let context = cache.context(configurationDescription: plan.configurationDescription,
+                                    moduleDescription: moduleDescription, rules: ruleIDs)
+        let key = data.withUnsafeBytes { cache.key(path: path, source: $0, context: context) }
         if let stored = cache.load(key: key) { return .success(stored) }
         let result = lint(data: data, path: path, configuration: configuration, module: module)
         if case .success(let diagnostics) = result { cache.store(diagnostics, key: key) }
