@@ -84,7 +84,8 @@ public struct LintEngine: Sendable {
         guard configurationErrors.isEmpty else {
             return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configurationErrors)
         }
-        let survey = survey(of: swiftFiles)
+        let session = cache?.session(for: paths)
+        let survey = survey(of: swiftFiles, session: session)
         let module = survey.module
         let moduleDescription = module.cacheDescription
         let count = swiftFiles.count + assetFiles.count
@@ -96,17 +97,28 @@ public struct LintEngine: Sendable {
             outcomes.setIfEmpty(index, .failure(FileError(path: path(index), reason: Self.timeoutReason(limit ?? 0))))
         }) { index in
             if index < swift.count {
-                if survey.passedOver[index] {
+                let file = survey.files[index]
+                if file?.passedOver == true {
                     outcomes.setIfEmpty(index, .success([]))
-                    return
+                } else if let session, let cache {
+                    outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration,
+                                                        module: module, moduleDescription: moduleDescription,
+                                                        surveyed: file?.content, cache: cache, session: session))
+                } else {
+                    outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration,
+                                                        module: module))
                 }
-                outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration, module: module,
-                                                    moduleDescription: moduleDescription))
             } else {
                 let asset = assets[index - swift.count]
-                outcomes.setIfEmpty(index, ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) })
+                if let session, let cache {
+                    outcomes.setIfEmpty(index, lintImageSet(atPath: asset.path, configuration: asset.configuration, cache: cache,
+                                                            session: session))
+                } else {
+                    outcomes.setIfEmpty(index, ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) })
+                }
             }
         }
+        session?.save()
         var diagnostics: [Diagnostic] = []
         var errors = collection.errors
         var checked = 0
@@ -176,24 +188,46 @@ public struct LintEngine: Sendable {
         rules.reduce(into: []) { $0.formUnion(type(of: $1).moduleSymbols) }
     }
 
+    /// What the survey learns from one file.
+    struct SurveyedFile {
+        /// The bytes read, as a cache key: findings of the same bytes need no second read.
+        var content: ContentHash
+        var passedOver: Bool
+    }
+
     /// One read of every file before any is linted: what they say about the names the rules asked about (a file
     /// that cannot be read says nothing), and which of them the prefilter passes over, so that those are neither
     /// read again nor looked up in the cache. Without names to ask about there is no survey, and each file is
-    /// prefiltered when it is linted.
-    func survey(of files: [(path: String, configuration: Configuration)]) -> (module: ModuleFacts, passedOver: [Bool]) {
+    /// prefiltered when it is linted, unless there is a cache. With a cache, what a file's bytes say is looked up
+    /// rather than scanned.
+    func survey(of files: [(path: String, configuration: Configuration)], session: CacheSession? = nil)
+        -> (module: ModuleFacts, files: [SurveyedFile?]) {
         let symbols = moduleSymbols
-        guard !symbols.isEmpty else { return (ModuleFacts(), Array(repeating: false, count: files.count)) }
-        let perFile = ConcurrentResults<(facts: ModuleFacts, passedOver: Bool)>(count: files.count)
+        // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
+        guard !symbols.isEmpty || session != nil else { return (ModuleFacts(), Array(repeating: nil, count: files.count)) }
+        let symbolList = symbols.sorted().joined(separator: ",")
+        let perFile = ConcurrentResults<(facts: ModuleFacts, file: SurveyedFile)>(count: files.count)
         ParallelRunner.forEach(count: files.count, workers: workers) { index in
             guard case .success(let data) = SourceReader.read(files[index].path) else { return }
             perFile[index] = data.withUnsafeBytes { raw in
+                let content = ContentHash(raw)
+                var key: String?
+                if let session, let cache {
+                    let plan = plans.plan(for: rules, configuration: files[index].configuration)
+                    key = cache.surveyKey(content: content, context: cache.context([plan.configurationDescription, symbolList]))
+                    if let record = session.surveyRecord(forKey: key!) {
+                        return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
+                    }
+                }
                 let bytes = raw.bindMemory(to: UInt8.self)
-                return (ModuleFacts.scan(bytes, for: symbols), isPassedOver(bytes, configuration: files[index].configuration))
+                let record = CacheSession.SurveyRecord(passedOver: isPassedOver(bytes, configuration: files[index].configuration),
+                                                       facts: ModuleFacts.scan(bytes, for: symbols))
+                if let session, let key { session.store(record, forKey: key) }
+                return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
             }
         }
         let results = perFile.values
-        return (results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) },
-                results.map { $0?.passedOver ?? false })
+        return (results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }, results.map { $0?.file })
     }
 
     /// Whether linting `bytes` would find nothing without parsing them: the prefilter passes them over, or no
@@ -206,25 +240,53 @@ public struct LintEngine: Sendable {
         return !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
     }
 
+    /// Lints one file through the cache: the findings stored for the bytes the survey read (`surveyed`), else the
+    /// file read and linted afresh and its findings stored. Files that cannot be checked are not stored, so their
+    /// error is reported again on every run.
+    private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts, moduleDescription: String,
+                          surveyed: ContentHash?, cache: ResultCache, session: CacheSession) -> Result<[Diagnostic], FileError> {
+        let plan = plans.plan(for: rules, configuration: configuration)
+        let context = cache.context([plan.configurationDescription, moduleDescription] + ruleIDs)
+        if let surveyed, let stored = session.diagnostics(forKey: cache.key(path: path, content: surveyed, context: context)) {
+            return .success(stored)
+        }
+        return SourceReader.read(path).flatMap { data in
+            let result = lint(data: data, path: path, configuration: configuration, module: module)
+            if case .success(let diagnostics) = result {
+                let key = data.withUnsafeBytes { cache.key(path: path, content: ContentHash($0), context: context) }
+                session.store(diagnostics, forKey: key)
+            }
+            return result
+        }
+    }
+
+    /// Checks one image set through the cache, keyed by its `Contents.json` bytes.
+    private func lintImageSet(atPath folder: String, configuration: Configuration, cache: ResultCache, session: CacheSession)
+        -> Result<[Diagnostic], FileError> {
+        ImageSet.readContents(folder: folder).flatMap { data in
+            let plan = plans.plan(for: rules, configuration: configuration)
+            let context = cache.context([plan.configurationDescription] + assetRules.map { type(of: $0).description.id })
+            let key = data.withUnsafeBytes { cache.key(path: folder, content: ContentHash($0), context: context, kind: "a") }
+            if let stored = session.diagnostics(forKey: key) { return .success(stored) }
+            return ImageSet.decode(data, folder: folder).map { imageSet in
+                let diagnostics = lint(imageSet: imageSet, configuration: configuration)
+                session.store(diagnostics, forKey: key)
+                return diagnostics
+            }
+        }
+    }
+
     /// Reads and lints one file; `module` describes the files linted with it (by default, this file alone).
     /// A file that configuration leaves out has no findings.
     public func lintFile(atPath path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         configuration(forFile: path).flatMap { configuration in
             guard let configuration else { return .success([]) }
-            return lintFile(atPath: path, configuration: configuration, module: module,
-                            moduleDescription: module.map(\.cacheDescription) ?? "")
+            return lintFile(atPath: path, configuration: configuration, module: module)
         }
     }
 
-    private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?, moduleDescription: String)
-        -> Result<[Diagnostic], FileError> {
-        SourceReader.read(path).flatMap { data in
-            if let cache, let module {
-                return lint(data: data, path: path, configuration: configuration, module: module,
-                            moduleDescription: moduleDescription, cache: cache)
-            }
-            return lint(data: data, path: path, configuration: configuration, module: module)
-        }
+    private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts?) -> Result<[Diagnostic], FileError> {
+        SourceReader.read(path).flatMap { lint(data: $0, path: path, configuration: configuration, module: module) }
     }
 
     /// Lints source bytes as if they were the file at `path`, with that file's configuration.

@@ -32,7 +32,7 @@ public enum FileCollector {
     /// `Contents.json`; a folder ending in `.imageset` as an image set.
     public static func files(under paths: [String]) -> Collection {
         var collection = Collection()
-        var visitedDirectories: Set<FolderIdentity> = []
+        var folders: [(path: String, insideCatalog: Bool)] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -45,7 +45,7 @@ public enum FileCollector {
                 if path.hasSuffix(".imageset") || path.hasSuffix(".imageset/") {
                     collection.imageSets.append(path)
                 } else {
-                    walk(directory: path, insideCatalog: insideCatalog, into: &collection, visited: &visitedDirectories)
+                    folders.append((path, insideCatalog))
                 }
             } else if URL(fileURLWithPath: path).lastPathComponent == "Contents.json",
                       URL(fileURLWithPath: path).deletingLastPathComponent().pathExtension == "imageset" {
@@ -54,6 +54,7 @@ public enum FileCollector {
                 collection.swiftFiles.append(path)
             }
         }
+        walk(folders, into: &collection)
         collection.swiftFiles = sortedUnique(collection.swiftFiles)
         collection.imageSets = sortedUnique(collection.imageSets)
         return collection
@@ -65,21 +66,55 @@ public enum FileCollector {
     }
 
     /// A folder by device and inode: the same folder however it is reached (a symlink loop, a path given twice).
-    private struct FolderIdentity: Hashable {
+    fileprivate struct FolderIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
     }
 
-    private static func walk(directory: String, insideCatalog: Bool, into collection: inout Collection, visited: inout Set<FolderIdentity>) {
+    /// Walks the folder trees under `roots`, one depth at a time, listing the folders of each depth on every core:
+    /// a warm run does little else than walk and read, and a large app has thousands of folders.
+    ///
+    /// Listing runs in parallel, but what is kept is decided in order (depth, then the order of the folders above,
+    /// then names), so a folder reached by several routes (a symlink, a path given twice, a symlink loop) is walked
+    /// once, under the same route on every run: the shortest, then the first by name.
+    private static func walk(_ roots: [(path: String, insideCatalog: Bool)], into collection: inout Collection) {
+        var visited: Set<FolderIdentity> = []
+        var level = roots
+        while !level.isEmpty {
+            let listings = ConcurrentResults<Listing>(count: level.count)
+            let folders = level
+            ParallelRunner.forEach(count: folders.count) { index in
+                listings[index] = list(directory: folders[index].path, insideCatalog: folders[index].insideCatalog)
+            }
+            level = []
+            for listing in listings.values.compactMap({ $0 }) {
+                if let identity = listing.identity, !visited.insert(identity).inserted { continue }
+                collection.swiftFiles += listing.collection.swiftFiles
+                collection.imageSets += listing.collection.imageSets
+                collection.errors += listing.collection.errors
+                level += listing.folders
+            }
+        }
+    }
+
+    /// What one folder holds: the folders to walk next, and the files and image sets in it.
+    fileprivate struct Listing {
+        var identity: FolderIdentity?
+        var folders: [(path: String, insideCatalog: Bool)] = []
+        var collection = Collection()
+    }
+
+    private static func list(directory: String, insideCatalog: Bool) -> Listing {
+        var listing = Listing()
         var info = stat()
         guard stat(directory, &info) == 0 else {
-            collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
-            return
+            listing.collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
+            return listing
         }
-        guard visited.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
+        listing.identity = FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         guard let stream = opendir(directory) else {
-            collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
-            return
+            listing.collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
+            return listing
         }
         // readdir says what most entries are, so only links (and file systems that do not say) cost a stat.
         var entries: [(name: String, type: Int32)] = []
@@ -105,14 +140,15 @@ public enum FileCollector {
             if isDirectory {
                 if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
                 if insideCatalog && name.hasSuffix(".imageset") {
-                    collection.imageSets.append(path)
+                    listing.collection.imageSets.append(path)
                     continue
                 }
-                walk(directory: path, insideCatalog: insideCatalog || name.hasSuffix(".xcassets"), into: &collection, visited: &visited)
+                listing.folders.append((path, insideCatalog || name.hasSuffix(".xcassets")))
             } else if name.hasSuffix(".swift") {
-                collection.swiftFiles.append(path)
+                listing.collection.swiftFiles.append(path)
             }
         }
+        return listing
     }
 
     static func join(_ directory: String, _ name: String) -> String {

@@ -75,11 +75,16 @@ public struct ImageSet: Sendable {
 
     /// Reads the image set in `folder`.
     public static func load(folder: String) -> Result<ImageSet, FileError> {
+        readContents(folder: folder).flatMap { decode($0, folder: folder) }
+    }
+
+    /// The `Contents.json` bytes of the image set in `folder`.
+    static func readContents(folder: String) -> Result<Data, FileError> {
         let path = contentsPath(of: folder)
-        guard FileManager.default.fileExists(atPath: path) else {
+        return SourceReader.read(path).flatMapError { error in
+            guard !FileManager.default.fileExists(atPath: path) else { return .failure(error) }
             return .failure(FileError(path: path, reason: "the image set has no Contents.json; not checked"))
         }
-        return SourceReader.read(path).flatMap { decode($0, folder: folder) }
     }
 
     /// Decodes the `Contents.json` bytes of the image set in `folder`.

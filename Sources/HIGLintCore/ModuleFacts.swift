@@ -16,6 +16,12 @@ public struct ModuleFacts: Sendable {
 
     public init() {}
 
+    init(mentioned: [String], declaredTypes: [String], declaredFunctions: [String]) {
+        self.mentioned = Set(mentioned)
+        self.declaredTypes = Set(declaredTypes)
+        self.declaredFunctions = Set(declaredFunctions)
+    }
+
     public func mentions(_ name: String) -> Bool { mentioned.contains(name) }
     public func declaresType(_ name: String) -> Bool { declaredTypes.contains(name) }
     public func declaresFunction(_ name: String) -> Bool { declaredFunctions.contains(name) }

@@ -9,20 +9,27 @@ import Darwin
 
 /// Findings per file from earlier runs, so that a re-run over unchanged files reads bytes instead of parsing.
 ///
-/// An entry is keyed by everything a file's findings depend on: its path and bytes, its configuration, what the
-/// other files linted with it say about the rules' `moduleSymbols`, and the tool (`toolVersion`, which the CLI
-/// makes change with every build). Each entry is its own file, written to a temporary name and renamed into
-/// place, so concurrent runs share the folder safely: a reader sees a whole entry or none. An entry that does
-/// not start with the format line, holds another key (a hash collision, a foreign file) or does not decode is
-/// a miss, and is overwritten by the fresh result; the cache is never trusted over the source.
+/// Each file's findings are kept under a key of everything they depend on: the file's bytes (a 64-bit hash and
+/// the length), its path, its configuration, what the other files linted with it say about the rules'
+/// `moduleSymbols`, and the tool (`toolVersion`, which the CLI makes change with every build). So are the facts
+/// the first read of a run gathers from each file (`LintEngine.survey`), keyed by its bytes and configuration,
+/// and the findings of each asset-catalog image set, keyed by its `Contents.json`.
+///
+/// A run over the same paths keeps all of them in one index file, read once at the start and, when anything
+/// changed, written once at the end to a temporary name and renamed into place: a warm run opens one cache file
+/// rather than one per source file. Concurrent runs share the folder safely: a reader sees a whole index or none,
+/// and when two runs write, the later one's index stands (the other's new entries are only lost work). An index
+/// that does not start with the format line, was written by another build, or whose body does not match the
+/// length and checksum in its header is ignored and replaced; an entry that does not decode is a miss. The cache
+/// is never trusted over the source.
 public final class ResultCache: Sendable {
-    /// The folder of entries (format version included, so an incompatible future layout lives beside it).
+    /// The folder of indexes (format version included, so an incompatible future layout lives beside it).
     public let directory: String
     public let toolVersion: String
-    static let formatLine = "higlint-result-cache 1"
+    static let formatLine = "higlint-result-cache 2"
 
     public init(directory: String, toolVersion: String) {
-        self.directory = (directory as NSString).appendingPathComponent("v1")
+        self.directory = (directory as NSString).appendingPathComponent("v2")
         self.toolVersion = toolVersion
     }
 
@@ -33,60 +40,132 @@ public final class ResultCache: Sendable {
         return home + "/.cache/higlint"
     }
 
-    /// The key of one file's findings.
-    public func key(path: String, source: UnsafeRawBufferPointer, configuration: Configuration, module: ModuleFacts,
-                    rules: [String]) -> String {
-        key(path: path, source: source, context: context(configurationDescription: configuration.cacheDescription,
-                                                         moduleDescription: module.cacheDescription, rules: rules))
+    /// The index of runs over `paths`, named by the paths as given, made absolute.
+    public func indexPath(for paths: [String]) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        var hash = Hash64()
+        for path in paths.map({ $0.hasPrefix("/") ? $0 : current + "/" + $0 }).map({ ($0 as NSString).standardizingPath }).sorted() {
+            hash.add(path)
+        }
+        return "\(directory)/\(hash.hex)"
     }
+
+    /// Reads the index of `paths` for one run.
+    public func session(for paths: [String]) -> CacheSession {
+        CacheSession(path: indexPath(for: paths), toolVersion: toolVersion)
+    }
+
+    // MARK: Keys
 
     /// What a key holds besides the file: the same for every file of a run with one configuration.
     struct KeyContext {
         fileprivate var hash: Hash64
     }
 
-    func context(configurationDescription: String, moduleDescription: String, rules: [String]) -> KeyContext {
+    func context(_ parts: [String]) -> KeyContext {
         var hash = Hash64()
-        for part in [toolVersion, configurationDescription, moduleDescription] + rules { hash.add(part) }
+        hash.add(toolVersion)
+        for part in parts { hash.add(part) }
         return KeyContext(hash: hash)
     }
 
-    func key(path: String, source: UnsafeRawBufferPointer, context: KeyContext) -> String {
-        var content = Hash64()
-        content.add(source)
+    /// The key of one Swift file's findings.
+    public func key(path: String, source: UnsafeRawBufferPointer, configuration: Configuration, module: ModuleFacts,
+                    rules: [String]) -> String {
+        key(path: path, content: ContentHash(source),
+            context: context([configuration.cacheDescription, module.cacheDescription] + rules))
+    }
+
+    func key(path: String, content: ContentHash, context: KeyContext, kind: Character = "c") -> String {
         var whole = context.hash
         whole.add(path)
-        return "c\(content.hex) n\(source.count) k\(whole.hex)"
+        return "\(kind)\(content.hex) k\(whole.hex)"
     }
 
-    /// The findings stored for `key`, or `nil` for a miss: absent, another key's entry, or damaged (the body's
-    /// length and checksum, on the third line, do not match it).
-    ///
-    /// Entry layout: the format line, the key, `<body length> <body FNV-1a>`, then the body: the findings as JSON.
-    public func load(key: String) -> [Diagnostic]? {
-        guard case .success(let data) = SourceReader.read(entryPath(key)) else { return nil }
-        let header = Data((Self.formatLine + "\n" + key + "\n").utf8)
-        guard data.count > header.count, data.prefix(header.count) == header,
-              let newline = data[header.count...].firstIndex(of: UInt8(ascii: "\n"))
-        else { return nil }
-        let body = data[(newline + 1)...]
-        guard data[header.count..<newline].elementsEqual(Self.checksumLine(body).utf8) else { return nil }
-        if body.elementsEqual("[]".utf8) { return [] }
-        return try? JSONDecoder().decode([Diagnostic].self, from: body)
+    /// The key of what the survey learns from a file's bytes under one configuration.
+    func surveyKey(content: ContentHash, context: KeyContext) -> String {
+        "s\(content.hex) k\(context.hash.hex)"
+    }
+}
+
+/// The cache as one run sees it: the index read at its start, what the run looked up or found, and the index it
+/// leaves (`save()`). Shared by the run's threads.
+public final class CacheSession: @unchecked Sendable {
+    /// The facts `LintEngine.survey` gathers from one file.
+    struct SurveyRecord {
+        var passedOver: Bool
+        var facts: ModuleFacts
     }
 
-    /// Stores `diagnostics` under `key`; a cache that cannot be written is no error, only slower next time.
-    public func store(_ diagnostics: [Diagnostic], key: String) {
-        let body: Data
+    public let path: String
+    private let toolVersion: String
+    private let lock = NSLock()
+    /// The index read at the start, and where each entry's value lies in it: decoded when a file asks for it.
+    private var storedData = Data()
+    private var stored: [String: Range<Int>] = [:]
+    /// Entries this run used or made: what `save()` writes.
+    private var kept: [String: String] = [:]
+    private var changed = false
+
+    init(path: String, toolVersion: String) {
+        self.path = path
+        self.toolVersion = toolVersion
+        if case .success(let data) = SourceReader.read(path) {
+            storedData = data
+            stored = Self.entries(of: data, toolVersion: toolVersion)
+        }
+    }
+
+    /// The findings stored under `key`, or `nil` for a miss (absent, or an entry that does not decode).
+    public func diagnostics(forKey key: String) -> [Diagnostic]? {
+        guard let text = entry(key) else { return nil }
+        if text == "[]" { return [] }
+        return try? JSONDecoder().decode([Diagnostic].self, from: Data(text.utf8))
+    }
+
+    /// Keeps `diagnostics` under `key`, to be written by `save()`.
+    public func store(_ diagnostics: [Diagnostic], forKey key: String) {
+        let text: String
         if diagnostics.isEmpty {
-            body = Data("[]".utf8)
+            text = "[]"
         } else {
             guard let encoded = try? JSONEncoder().encode(diagnostics) else { return }
-            body = encoded
+            text = String(decoding: encoded, as: UTF8.self)
         }
-        var data = Data((Self.formatLine + "\n" + key + "\n" + Self.checksumLine(body) + "\n").utf8)
-        data.append(body)
-        let path = entryPath(key)
+        keep(text, forKey: key)
+    }
+
+    func surveyRecord(forKey key: String) -> SurveyRecord? {
+        guard let text = entry(key) else { return nil }
+        // `p|-`, then the names mentioned, declared as types, declared as functions, each comma-separated.
+        let fields = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[0] == "p" || fields[0] == "-" else { return nil }
+        func names(_ field: Substring) -> [String] { field.split(separator: ",").map(String.init) }
+        return SurveyRecord(passedOver: fields[0] == "p",
+                            facts: ModuleFacts(mentioned: names(fields[1]), declaredTypes: names(fields[2]),
+                                               declaredFunctions: names(fields[3])))
+    }
+
+    func store(_ record: SurveyRecord, forKey key: String) {
+        let facts = record.facts
+        let text = [record.passedOver ? "p" : "-", facts.mentioned.sorted().joined(separator: ","),
+                    facts.declaredTypes.sorted().joined(separator: ","), facts.declaredFunctions.sorted().joined(separator: ",")]
+        keep(text.joined(separator: " "), forKey: key)
+    }
+
+    /// The keys of the entries the index holds now (this run's, once saved): for tests and inspection.
+    public var keys: [String] { lock.withLock { Array(Set(stored.keys).union(kept.keys)).sorted() } }
+
+    /// Writes the entries this run used or made as the new index, when that differs from the one it read; a cache
+    /// that cannot be written is no error, only slower next time.
+    public func save() {
+        let (entries, needed) = lock.withLock { (kept, changed || kept.count != stored.count) }
+        guard needed else { return }
+        var body = ""
+        for key in entries.keys.sorted() { body += key + "\t" + entries[key]! + "\n" }
+        let bodyData = Data(body.utf8)
+        var data = Data((ResultCache.formatLine + "\n" + toolVersion + "\n" + Self.checksumLine(bodyData) + "\n").utf8)
+        data.append(bodyData)
         let folder = (path as NSString).deletingLastPathComponent
         if !writeAndRename(data, to: path) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -94,23 +173,64 @@ public final class ResultCache: Sendable {
         }
     }
 
-    private static func checksumLine(_ body: Data) -> String {
-        var hash = Hash64()
-        body.withUnsafeBytes { hash.add($0) }
-        return "\(body.count) \(hash.hex)"
+    private func entry(_ key: String) -> String? {
+        lock.withLock {
+            if let known = kept[key] { return known }
+            guard let range = stored[key] else { return nil }
+            let value = storedData.withUnsafeBytes { String(decoding: $0[range], as: UTF8.self) }
+            kept[key] = value
+            return value
+        }
     }
 
-    /// Two hex digits of folder, so no folder holds more than a few hundred entries.
-    func entryPath(_ key: String) -> String {
-        var hash = Hash64()
-        hash.add(key)
-        let name = hash.hex
-        return "\(directory)/\(name.prefix(2))/\(name.dropFirst(2))"
+    private func keep(_ text: String, forKey key: String) {
+        lock.withLock {
+            guard kept[key] != text else { return }
+            kept[key] = text
+            changed = true
+        }
+    }
+
+    /// The entries of an index file: none unless its header, build and checksum all match.
+    ///
+    /// Layout: the format line, the tool version, `<body length> <body hash>`, then the body: one entry per line,
+    /// key and value separated by a tab. Values are JSON arrays of findings (which escape tabs and newlines) or
+    /// survey records.
+    private static func entries(of data: Data, toolVersion: String) -> [String: Range<Int>] {
+        let header = Data((ResultCache.formatLine + "\n" + toolVersion + "\n").utf8)
+        guard data.count > header.count, data.prefix(header.count) == header,
+              let newline = data[header.count...].firstIndex(of: UInt8(ascii: "\n"))
+        else { return [:] }
+        let body = data[(newline + 1)...]
+        guard data[header.count..<newline].elementsEqual(checksumLine(body).utf8) else { return [:] }
+        // Bytes, not characters: a string's lines and tabs are found by grapheme breaking, a cost per byte.
+        return data.withUnsafeBytes { bytes -> [String: Range<Int>] in
+            var entries: [String: Range<Int>] = [:]
+            var lineStart = newline + 1 - data.startIndex
+            var tab: Int?
+            for index in lineStart..<bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\t") where tab == nil: tab = index
+                case UInt8(ascii: "\n"):
+                    guard let found = tab else { return [:] }
+                    entries[String(decoding: bytes[lineStart..<found], as: UTF8.self)] = (found + 1)..<index
+                    lineStart = index + 1
+                    tab = nil
+                default: break
+                }
+            }
+            return lineStart == bytes.count ? entries : [:]
+        }
+    }
+
+    private static func checksumLine(_ body: Data) -> String {
+        let hash = body.withUnsafeBytes { ContentHash($0) }
+        return "\(body.count) \(hash.hex)"
     }
 
     private func writeAndRename(_ data: Data, to path: String) -> Bool {
         let temporary = "\(path).\(getpid()).\(UUID().uuidString).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -133,7 +253,7 @@ public final class ResultCache: Sendable {
     }
 }
 
-/// 64-bit FNV-1a: stable across runs and platforms, and fast enough to hash every source file on each run.
+/// 64-bit FNV-1a: stable across runs and platforms, for the short texts keys are made of.
 struct Hash64 {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -150,10 +270,53 @@ struct Hash64 {
         value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
     }
 
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    var hex: String { hexDigits(value) }
+}
+
+/// A file's bytes as a key: a 64-bit hash taken eight bytes at a time (every source file is hashed on every run,
+/// so byte-at-a-time FNV cost more than reading them), and the length. Stable across runs and platforms: words
+/// are read little-endian.
+struct ContentHash: Equatable {
+    let value: UInt64
+    let count: Int
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            hash = Self.mix(hash ^ word)
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        value = Self.mix(hash ^ tail ^ 0xFF)
+        count = bytes.count
     }
+
+    /// The finaliser of MurmurHash3: every input bit affects every output bit.
+    @inline(__always)
+    private static func mix(_ input: UInt64) -> UInt64 {
+        var x = input
+        x ^= x >> 33
+        x = x &* 0xFF51_AFD7_ED55_8CCD
+        x ^= x >> 33
+        x = x &* 0xC4CE_B9FE_1A85_EC53
+        x ^= x >> 33
+        return x
+    }
+
+    var hex: String { "\(hexDigits(value)) n\(count)" }
+}
+
+private func hexDigits(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }
 
 extension Configuration {
@@ -175,22 +338,5 @@ extension ModuleFacts {
     var cacheDescription: String {
         "mentioned=\(mentioned.sorted().joined(separator: ",")) declared=\(declaredTypes.sorted().joined(separator: ","))"
             + " functions=\(declaredFunctions.sorted().joined(separator: ","))"
-    }
-}
-
-extension LintEngine {
-    /// `lint(data:…)` through the cache: a hit returns the stored findings, a miss lints and stores them.
-    /// Files that cannot be checked are not stored, so their error is reported again on every run.
-    /// `moduleDescription` is `module.cacheDescription`, said once per run.
-    func lint(data: Data, path: String, configuration: Configuration, module: ModuleFacts, moduleDescription: String,
-              cache: ResultCache) -> Result<[Diagnostic], FileError> {
-        let plan = plans.plan(for: rules, configuration: configuration)
-        let context = cache.context(configurationDescription: plan.configurationDescription,
-                                    moduleDescription: moduleDescription, rules: ruleIDs)
-        let key = data.withUnsafeBytes { cache.key(path: path, source: $0, context: context) }
-        if let stored = cache.load(key: key) { return .success(stored) }
-        let result = lint(data: data, path: path, configuration: configuration, module: module)
-        if case .success(let diagnostics) = result { cache.store(diagnostics, key: key) }
-        return result
     }
 }

@@ -99,6 +99,22 @@ struct EngineTests {
         #expect(files.count == 1)
     }
 
+    @Test("a folder reached by two routes is walked once, under the shorter route, on every run")
+    func twoRoutes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Z/Inner/View.swift", fixedFont)
+        try folder.write("Z/Other.swift", fixedFont)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("A").path,
+                                                   withDestinationPath: folder.url.appendingPathComponent("Z/Inner").path)
+        for _ in 0..<5 {
+            let files = FileCollector.swiftFiles(under: [folder.url.path]).files.map { String($0.dropFirst(folder.url.path.count)) }
+            #expect(files == ["/A/View.swift", "/Z/Other.swift"])
+        }
+        // Paths given twice, or one inside the other, list each file once.
+        let nested = FileCollector.swiftFiles(under: [folder.url.path + "/Z", folder.url.path]).files
+        #expect(nested.count == 2)
+    }
+
     @Test("diagnostics are sorted by path, line, column and rule")
     func sorted() throws {
         let folder = try TemporaryFolder()

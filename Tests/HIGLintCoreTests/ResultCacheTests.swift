@@ -34,61 +34,100 @@ struct ResultCacheTests {
         engine.lint(paths: [project.url.path]).diagnostics
     }
 
-    @Test("a warm run gives the cold run's findings, read from the one entry it wrote")
+    /// The index of runs over the project, and the keys of the findings it holds (`c…` for Swift files).
+    func index() throws -> (path: String, resultKeys: [String]) {
+        let cache = try #require(engine().cache)
+        let session = cache.session(for: [project.url.path])
+        return (session.path, session.keys.filter { $0.hasPrefix("c") })
+    }
+
+    @Test("a warm run gives the cold run's findings from the one index it wrote, and leaves it as it was")
     func warmRun() throws {
         let cold = lint(engine())
         #expect(cold.map(\.rule) == ["fixed-font-size"])
-        let written = entries()
-        #expect(written.count == 1)
-        let stamp = try FileManager.default.attributesOfItem(atPath: written[0])[.modificationDate] as? Date
+        #expect(entries().count == 1)
+        let (path, keys) = try index()
+        #expect(keys.count == 1)
+        let stamp = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        let contents = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(lint(engine()) == cold)
-        #expect(entries() == written)
-        #expect(try FileManager.default.attributesOfItem(atPath: written[0])[.modificationDate] as? Date == stamp)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == stamp)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
     }
 
-    @Test("files no rule could speak about are passed over before the cache: no entry, no lookup")
+    @Test("files no rule could speak about are passed over before the cache: no findings entry")
     func passedOverFiles() throws {
         try project.write("Sources/Model.swift", "struct Order { var total: Decimal }\n")
         try project.write("Sources/Broken.swift", Data([0x4F, 0x72, 0xFF, 0x64]))
-        let result = engine().lint(paths: [project.url.path])
-        #expect(result.diagnostics.map(\.rule) == ["fixed-font-size"])
-        // Text that is not UTF-8 is never passed over: it is reported, run after run.
-        #expect(result.errors.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Broken.swift"])
-        #expect(result.filesChecked == 2)
-        #expect(entries().count == 1)
+        for _ in 0..<2 {
+            let result = engine().lint(paths: [project.url.path])
+            #expect(result.diagnostics.map(\.rule) == ["fixed-font-size"])
+            // Text that is not UTF-8 is never passed over: it is reported, run after run.
+            #expect(result.errors.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Broken.swift"])
+            #expect(result.filesChecked == 2)
+            #expect(try index().resultKeys.count == 1)
+        }
     }
 
     @Test("a hit is used: what the cache holds for the file's key is what the run reports")
     func hitsAreUsed() throws {
         _ = lint(engine())
         let cache = try #require(engine().cache)
-        let key = try Data(contentsOf: URL(fileURLWithPath: file)).withUnsafeBytes {
-            cache.key(path: file, source: $0, configuration: Configuration(), module: ModuleFacts(), rules: engine().rules.map { type(of: $0).description.id })
-        }
-        var stored = try #require(cache.load(key: key))
+        let session = cache.session(for: [project.url.path])
+        let key = try #require(try index().resultKeys.first)
+        var stored = try #require(session.diagnostics(forKey: key))
         #expect(stored.map(\.rule) == ["fixed-font-size"])
         stored[0].message = "from the cache"
-        cache.store(stored, key: key)
+        session.store(stored, forKey: key)
+        session.save()
         #expect(lint(engine()).map(\.message) == ["from the cache"])
         #expect(entries().count == 1)
+        // Another build of the tool trusts nothing an earlier one stored.
+        #expect(lint(engine(version: "2")).map(\.message) != ["from the cache"])
     }
 
-    @Test("a corrupt, truncated, empty or foreign entry is ignored and rewritten", arguments: [
-        "garbage \u{0}\u{1}", "", "higlint-result-cache 1\n", "higlint-result-cache 1\nc0000000000000000 n1 k0000000000000000\n2 0\n[]",
+    @Test("a corrupt, truncated, empty or foreign index is ignored and rewritten", arguments: [
+        "garbage \u{0}\u{1}", "", "higlint-result-cache 2\n", "higlint-result-cache 1\nc0000000000000000 n1 k0000000000000000\n2 0\n[]",
     ])
-    func corruptEntries(contents: String) throws {
+    func corruptIndex(contents: String) throws {
         let cold = lint(engine())
-        let entry = try #require(entries().first)
-        let lines = try String(contentsOfFile: entry, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let path = try index().path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let header = lines.prefix(2).joined(separator: "\n")
         let whole = lines.joined(separator: "\n")
-        // Damaged bodies: cut short, changed, or replaced by a valid but different one.
+        // Damaged bodies: cut short, changed, or replaced by a valid but different one; another build's index.
         for damaged in [contents, String(whole.dropLast(5)), whole.replacingOccurrences(of: "13", with: "14"),
-                        header + "\n2 0\n[]", header + "\n[]"] {
-            try damaged.write(toFile: entry, atomically: false, encoding: .utf8)
+                        header + "\n2 0\n[]", header + "\n[]", whole.replacingOccurrences(of: lines[1], with: "another build")] {
+            try damaged.write(toFile: path, atomically: false, encoding: .utf8)
             #expect(lint(engine()) == cold, "after writing \(damaged.debugDescription)")
-            #expect(try String(contentsOfFile: entry, encoding: .utf8).contains("fixed-font-size"), "not rewritten")
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("fixed-font-size"), "not rewritten")
         }
+    }
+
+    @Test("entries of files no longer linted are dropped when the index is written")
+    func pruning() throws {
+        let other = try project.write("Sources/Other.swift", fixedFont)
+        #expect(lint(engine()).count == 2)
+        #expect(try index().resultKeys.count == 2)
+        try FileManager.default.removeItem(atPath: other)
+        #expect(lint(engine()).count == 1)
+        #expect(try index().resultKeys.count == 1)
+    }
+
+    @Test("image sets are kept too, keyed by their Contents.json")
+    func imageSets() throws {
+        let contents = #"{"images":[{"filename":"a.png","idiom":"universal","scale":"1x"},{"idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}],"info":{"author":"xcode","version":1}}"#
+        let catalog = try project.write("Assets.xcassets/Photo.imageset/Contents.json", contents)
+        let cold = lint(engine()).map(\.rule).sorted()
+        #expect(cold == ["fixed-font-size", "raster-asset-missing-scales"])
+        #expect(try index().resultKeys.count == 1)
+        let cache = try #require(engine().cache)
+        #expect(cache.session(for: [project.url.path]).keys.contains { $0.hasPrefix("a") })
+        #expect(lint(engine()).map(\.rule).sorted() == cold)
+        try contents.replacingOccurrences(of: #"{"idiom":"universal","scale":"2x"}"#, with: #"{"filename":"b.png","idiom":"universal","scale":"2x"}"#)
+            .replacingOccurrences(of: #"{"idiom":"universal","scale":"3x"}"#, with: #"{"filename":"c.png","idiom":"universal","scale":"3x"}"#)
+            .write(toFile: catalog, atomically: true, encoding: .utf8)
+        #expect(lint(engine()).map(\.rule) == ["fixed-font-size"])
     }
 
     @Test("changing the file's bytes invalidates its entry")
@@ -111,9 +150,7 @@ struct ResultCacheTests {
         configuration.rules["fixed-font-size"] = RuleSettings(options: ["allowedSizes": .strings(["13"])])
         _ = lint(engine(configuration))
         #expect(lint(engine()).first?.severity == .warning)
-        let count = entries().count
-        _ = lint(engine(version: "2"))
-        #expect(entries().count == count + 1)
+        #expect(lint(engine(version: "2")).first?.severity == .warning)
     }
 
     @Test("a file's entry depends on what the other files declare for the rules that ask")
