@@ -219,5 +219,7 @@ struct ResultCacheTests {
         #expect(results.allSatisfy { $0 == expected })
         #expect(lint(engine) == expected)
         #expect(!entries().contains { $0.hasSuffix(".tmp") })
+        // The index that stands is whole: every file's findings are in it.
+        #expect(try index().resultKeys.count == 21)
     }
 }
