@@ -104,7 +104,7 @@ public final class CacheSession: @unchecked Sendable {
     private var storedData = Data()
     private var stored: [String: Range<Int>] = [:]
     /// Entries this run used or made: what `save()` writes.
-    private var kept: [String: String] = [:]
+    private var kept: [String: [UInt8]] = [:]
     private var changed = false
 
     init(path: String, toolVersion: String) {
@@ -118,25 +118,17 @@ public final class CacheSession: @unchecked Sendable {
 
     /// The findings stored under `key`, or `nil` for a miss (absent, or an entry that does not decode).
     public func diagnostics(forKey key: String) -> [Diagnostic]? {
-        guard let text = entry(key) else { return nil }
-        if text == "[]" { return [] }
-        return try? JSONDecoder().decode([Diagnostic].self, from: Data(text.utf8))
+        guard let value = entry(key) else { return nil }
+        return value.withUnsafeBytes { DiagnosticCodec.decode($0) }
     }
 
     /// Keeps `diagnostics` under `key`, to be written by `save()`.
     public func store(_ diagnostics: [Diagnostic], forKey key: String) {
-        let text: String
-        if diagnostics.isEmpty {
-            text = "[]"
-        } else {
-            guard let encoded = try? JSONEncoder().encode(diagnostics) else { return }
-            text = String(decoding: encoded, as: UTF8.self)
-        }
-        keep(text, forKey: key)
+        keep(DiagnosticCodec.encode(diagnostics), forKey: key)
     }
 
     func surveyRecord(forKey key: String) -> SurveyRecord? {
-        guard let text = entry(key) else { return nil }
+        guard let value = entry(key), let text = String(validating: value, as: UTF8.self) else { return nil }
         // `p|-`, then the names mentioned, declared as types, declared as functions, each comma-separated.
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
         guard fields.count == 4, fields[0] == "p" || fields[0] == "-" else { return nil }
@@ -150,7 +142,7 @@ public final class CacheSession: @unchecked Sendable {
         let facts = record.facts
         let text = [record.passedOver ? "p" : "-", facts.mentioned.sorted().joined(separator: ","),
                     facts.declaredTypes.sorted().joined(separator: ","), facts.declaredFunctions.sorted().joined(separator: ",")]
-        keep(text.joined(separator: " "), forKey: key)
+        keep(Array(text.joined(separator: " ").utf8), forKey: key)
     }
 
     /// The keys of the entries the index holds now (this run's, once saved): for tests and inspection.
@@ -161,9 +153,12 @@ public final class CacheSession: @unchecked Sendable {
     public func save() {
         let (entries, needed) = lock.withLock { (kept, changed || kept.count != stored.count) }
         guard needed else { return }
-        var body = ""
-        for key in entries.keys.sorted() { body += key + "\t" + entries[key]! + "\n" }
-        let bodyData = Data(body.utf8)
+        var body: [UInt8] = []
+        for key in entries.keys.sorted() {
+            let value = entries[key]!
+            body += Array("\(key)\t\(value.count)\t".utf8) + value + [UInt8(ascii: "\n")]
+        }
+        let bodyData = Data(body)
         var data = Data((ResultCache.formatLine + "\n" + toolVersion + "\n" + Self.checksumLine(bodyData) + "\n").utf8)
         data.append(bodyData)
         let folder = (path as NSString).deletingLastPathComponent
@@ -173,29 +168,28 @@ public final class CacheSession: @unchecked Sendable {
         }
     }
 
-    private func entry(_ key: String) -> String? {
+    private func entry(_ key: String) -> [UInt8]? {
         lock.withLock {
             if let known = kept[key] { return known }
             guard let range = stored[key] else { return nil }
-            let value = storedData.withUnsafeBytes { String(decoding: $0[range], as: UTF8.self) }
+            let value = storedData.withUnsafeBytes { Array($0[range]) }
             kept[key] = value
             return value
         }
     }
 
-    private func keep(_ text: String, forKey key: String) {
+    private func keep(_ value: [UInt8], forKey key: String) {
         lock.withLock {
-            guard kept[key] != text else { return }
-            kept[key] = text
+            guard kept[key] != value else { return }
+            kept[key] = value
             changed = true
         }
     }
 
     /// The entries of an index file: none unless its header, build and checksum all match.
     ///
-    /// Layout: the format line, the tool version, `<body length> <body hash>`, then the body: one entry per line,
-    /// key and value separated by a tab. Values are JSON arrays of findings (which escape tabs and newlines) or
-    /// survey records.
+    /// Layout: the format line, the tool version, `<body length> <body hash>`, then the body: per entry its key, a
+    /// tab, the value's byte length, a tab, the value (`DiagnosticCodec`, or a survey record) and a line break.
     private static func entries(of data: Data, toolVersion: String) -> [String: Range<Int>] {
         let header = Data((ResultCache.formatLine + "\n" + toolVersion + "\n").utf8)
         guard data.count > header.count, data.prefix(header.count) == header,
@@ -203,23 +197,25 @@ public final class CacheSession: @unchecked Sendable {
         else { return [:] }
         let body = data[(newline + 1)...]
         guard data[header.count..<newline].elementsEqual(checksumLine(body).utf8) else { return [:] }
-        // Bytes, not characters: a string's lines and tabs are found by grapheme breaking, a cost per byte.
         return data.withUnsafeBytes { bytes -> [String: Range<Int>] in
             var entries: [String: Range<Int>] = [:]
-            var lineStart = newline + 1 - data.startIndex
-            var tab: Int?
-            for index in lineStart..<bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\t") where tab == nil: tab = index
-                case UInt8(ascii: "\n"):
-                    guard let found = tab else { return [:] }
-                    entries[String(decoding: bytes[lineStart..<found], as: UTF8.self)] = (found + 1)..<index
-                    lineStart = index + 1
-                    tab = nil
-                default: break
-                }
+            var index = newline + 1 - data.startIndex
+            func field() -> Range<Int>? {
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\t") { index += 1 }
+                guard index < bytes.count else { return nil }
+                index += 1
+                return start..<(index - 1)
             }
-            return lineStart == bytes.count ? entries : [:]
+            while index < bytes.count {
+                guard let key = field(), let lengthField = field(),
+                      let length = Int(String(decoding: bytes[lengthField], as: UTF8.self)), length >= 0,
+                      length < bytes.count - index, bytes[index + length] == UInt8(ascii: "\n")
+                else { return [:] }
+                entries[String(decoding: bytes[key], as: UTF8.self)] = index..<(index + length)
+                index += length + 1
+            }
+            return entries
         }
     }
 

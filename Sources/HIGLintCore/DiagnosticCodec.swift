@@ -1,0 +1,118 @@
+import Foundation
+
+/// Findings as the result cache stores them: every string length-prefixed, every number in decimal, so any text
+/// (a fix's replacement with line breaks, a line holding control characters) goes through unescaped, and reading
+/// them back is one pass over the bytes. A warm run reads back every finding of a project; Foundation's JSON
+/// decoder took longer than the rest of such a run's work on each file.
+///
+/// Layout: `<count>;` then per finding the fields `rule section severity path line column offset message`,
+/// `lineText` (or `-`) and the fix (`-`, or its title, `<edit count>;` and per edit `start end replacement`).
+/// A string is `<byte length>:<bytes>`, a number `<digits>;`.
+enum DiagnosticCodec {
+    static func encode(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        var out: [UInt8] = []
+        func number(_ value: Int) { out += Array("\(value);".utf8) }
+        func text(_ value: String) {
+            let bytes = Array(value.utf8)
+            out += Array("\(bytes.count):".utf8)
+            out += bytes
+        }
+        func optional(_ value: String?) {
+            if let value { text(value) } else { out.append(UInt8(ascii: "-")) }
+        }
+        number(diagnostics.count)
+        for diagnostic in diagnostics {
+            text(diagnostic.rule)
+            text(diagnostic.section.rawValue)
+            text(diagnostic.severity.rawValue)
+            text(diagnostic.path)
+            number(diagnostic.line)
+            number(diagnostic.column)
+            number(diagnostic.offset)
+            text(diagnostic.message)
+            optional(diagnostic.lineText)
+            if let fix = diagnostic.fix {
+                text(fix.title)
+                number(fix.edits.count)
+                for edit in fix.edits {
+                    number(edit.start)
+                    number(edit.end)
+                    text(edit.replacement)
+                }
+            } else {
+                out.append(UInt8(ascii: "-"))
+            }
+        }
+        return out
+    }
+
+    /// The findings in `bytes`, or `nil` when they are not exactly what `encode` writes.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> [Diagnostic]? {
+        var reader = Reader(bytes: bytes)
+        guard let count = reader.number(), count <= bytes.count else { return nil }
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let rule = reader.text(), let section = reader.text().flatMap(RuleSection.init(rawValue:)),
+                  let severity = reader.text().flatMap(Severity.init(rawValue:)), let path = reader.text(),
+                  let line = reader.number(), let column = reader.number(), let offset = reader.number(),
+                  let message = reader.text(), let lineText = reader.optionalText()
+            else { return nil }
+            var fix: Fix?
+            if !reader.skipAbsent() {
+                guard let title = reader.text(), let editCount = reader.number(), editCount <= bytes.count else { return nil }
+                var edits: [TextEdit] = []
+                for _ in 0..<editCount {
+                    guard let start = reader.number(), let end = reader.number(), let replacement = reader.text() else { return nil }
+                    edits.append(TextEdit(start: start, end: end, replacement: replacement))
+                }
+                fix = Fix(title: title, edits: edits)
+            }
+            diagnostics.append(Diagnostic(rule: rule, section: section, severity: severity, path: path, line: line,
+                                          column: column, offset: offset, message: message, fix: fix, lineText: lineText))
+        }
+        return reader.isAtEnd ? diagnostics : nil
+    }
+
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        /// Digits up to `terminator`; `nil` for anything else, or more digits than an `Int` holds.
+        mutating func digits(until terminator: UInt8) -> Int? {
+            var value = 0
+            let start = index
+            while index < bytes.count, bytes[index] != terminator {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit), index - start < 18 else { return nil }
+                value = value * 10 + digit
+                index += 1
+            }
+            guard index < bytes.count, index > start else { return nil }
+            index += 1
+            return value
+        }
+
+        mutating func number() -> Int? { digits(until: UInt8(ascii: ";")) }
+
+        mutating func text() -> String? {
+            guard let length = digits(until: UInt8(ascii: ":")), length <= bytes.count - index else { return nil }
+            defer { index += length }
+            return String(validating: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
+        }
+
+        /// `-` for a value that is absent: consumed, and true.
+        mutating func skipAbsent() -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func optionalText() -> String?? {
+            if skipAbsent() { return .some(nil) }
+            return text().map { .some($0) }
+        }
+    }
+}

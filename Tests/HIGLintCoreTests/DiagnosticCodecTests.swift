@@ -1,0 +1,36 @@
+@testable import HIGLintCore
+import Testing
+
+@Suite("Cached findings codec")
+struct DiagnosticCodecTests {
+    static let tricky: [Diagnostic] = [
+        Diagnostic(rule: "fixed-font-size", section: .text, severity: .warning, path: "/a b/Ü.swift", line: 1, column: 2,
+                   offset: 3, message: "Use `.body`; 13 pt", fix: nil, lineText: nil),
+        Diagnostic(rule: "x", section: .lists, severity: .error, path: "", line: 0, column: 0, offset: 0,
+                   message: "", fix: Fix(title: "t\tab\nnew", edits: [TextEdit(start: 1, end: 1, replacement: "a\n\tb;1:-"),
+                                                                      TextEdit(start: 5, end: 9, replacement: "")]),
+                   lineText: "  Text(\"\u{1E}\u{0}é👩‍👩‍👧\")  "),
+        Diagnostic(rule: "raster-asset-missing-scales", section: .images, severity: .note, path: "A.xcassets/I.imageset/Contents.json",
+                   line: 1, column: 1, offset: 0, message: "-", fix: Fix(title: "-", edits: []), lineText: ""),
+    ]
+
+    @Test("findings come back exactly as they went in, whatever their text holds")
+    func roundTrip() {
+        for diagnostics in [[], Self.tricky, Array(repeating: Self.tricky[1], count: 50)] {
+            let encoded = DiagnosticCodec.encode(diagnostics)
+            #expect(encoded.withUnsafeBytes { DiagnosticCodec.decode($0) } == diagnostics)
+        }
+    }
+
+    @Test("anything else is refused, not guessed at")
+    func refusesDamage() {
+        let encoded = DiagnosticCodec.encode(Self.tricky)
+        for cut in [1, 2, 10, encoded.count / 2, encoded.count - 1] {
+            #expect(Array(encoded.prefix(cut)).withUnsafeBytes { DiagnosticCodec.decode($0) } == nil, "cut at \(cut)")
+        }
+        for garbage in ["", "[]", "x", "3;", "1;99999999999999999999:a", "1;5:abc", "-1;"] {
+            #expect(Array(garbage.utf8).withUnsafeBytes { DiagnosticCodec.decode($0) } == nil, "\(garbage)")
+        }
+        #expect((encoded + [0x20]).withUnsafeBytes { DiagnosticCodec.decode($0) } == nil)
+    }
+}
