@@ -106,15 +106,22 @@ public enum FileCollector {
 
     private static func list(directory: String, insideCatalog: Bool) -> Listing {
         var listing = Listing()
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
+        func failure() -> Listing {
             listing.collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
             return listing
         }
+        // One lookup of the path: the folder is opened, then asked who it is and what it holds through the descriptor.
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return failure() }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            defer { close(descriptor) }
+            return failure()
+        }
         listing.identity = FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        guard let stream = opendir(directory) else {
-            listing.collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
-            return listing
+        guard let stream = fdopendir(descriptor) else {
+            defer { close(descriptor) }
+            return failure()
         }
         // readdir says what most entries are, so only links (and file systems that do not say) cost a stat.
         var entries: [(name: String, type: Int32)] = []
