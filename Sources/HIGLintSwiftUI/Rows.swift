@@ -16,12 +16,15 @@ public enum RowPlacement {
 /// What makes a view a row: the containers whose direct content items are rows, the views that pass rows
 /// through (`ForEach`, `Section`), and the views that certainly make their content something else.
 public struct RowContainerKind: Sendable {
+    /// Names the kind in what `SwiftUIFile` remembers.
+    public let name: String
     public let containers: Set<String>
     public let passThrough: Set<String>
     public let nonRowHolders: Set<String>
 
     /// `List` and `Form` rows.
     public static let list = RowContainerKind(
+        name: "list",
         containers: ["List", "Form"],
         passThrough: ["ForEach", "Section", "Group", "DisclosureGroup", "OutlineGroup"],
         nonRowHolders: ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "ScrollView", "LazyVGrid", "LazyHGrid",
@@ -29,6 +32,7 @@ public struct RowContainerKind: Sendable {
 
     /// Cells of `LazyVGrid`, `LazyHGrid` and `Grid`.
     public static let grid = RowContainerKind(
+        name: "grid",
         containers: ["LazyVGrid", "LazyHGrid", "Grid"],
         passThrough: ["ForEach", "Section", "Group", "GridRow"],
         nonRowHolders: ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "List", "Form", "NavigationStack", "TabView"])
@@ -42,7 +46,9 @@ extension SwiftUIFile {
     /// A view type or helper whose uses are all in other files, a custom container, or a view passed as an
     /// argument (`AnyView(row)`) gives `.unknown`: rules should stay silent then.
     public func rowPlacement(of view: SwiftUIView, in kind: RowContainerKind = .list) -> RowPlacement {
-        rowPlacement(of: view, in: kind, depth: 0)
+        // Asked for every swipe action and context menu of a row: once per row, else a chain of n of them costs n²
+        // steps climbing the chain.
+        remember("rowPlacement \(kind.name)", about: view.root) { rowPlacement(of: view, in: kind, depth: 0) }
     }
 
     private func rowPlacement(of view: SwiftUIView, in kind: RowContainerKind, depth: Int) -> RowPlacement {

@@ -62,6 +62,19 @@ public final class SwiftUIFile {
         return memo.view(rootedAt: ExprSyntax(call)) { SwiftUIView(call: call, components: components) }
     }
 
+    private var remembered: [String: [SyntaxIdentifier: Any]] = [:]
+
+    /// The answer to `question` about `node`, worked out once per file. For questions rules ask of every modifier
+    /// of a chain about what the chain shares (its row, the buttons of its declaration): unremembered, a chain of
+    /// n such modifiers costs n² steps. `question` names what `answer` computes, and must say everything it
+    /// depends on besides `node` and this file.
+    public func remember<Value>(_ question: String, about node: some SyntaxProtocol, _ answer: () -> Value) -> Value {
+        if let known = remembered[question]?[node.id] { return known as! Value }
+        let value = answer()
+        remembered[question, default: [:]][node.id] = value
+        return value
+    }
+
     /// The view a modifier's member access belongs to, including a base-less modifier inside a postfix `#if`.
     public func view(modifiedBy member: MemberAccessExprSyntax) -> SwiftUIView? {
         guard let root = ModifierTarget.root(ofModifier: member, chainRoot: memo.chainRoot(of:)) else { return nil }
@@ -124,13 +137,28 @@ public final class SwiftUIFile {
 
     /// The type whose body holds `node` (for an extension, the extended type's merged declaration).
     public func enclosingType(of node: some SyntaxProtocol) -> TypeDeclaration? {
+        // The name of the type at or above each node passed is remembered: every call of a chain of n modifiers
+        // asks, from n depths.
+        var passed: [SyntaxIdentifier] = []
         var current = node.parent
+        var found: String?
         while let node = current {
-            if let name = Self.typeName(of: node) { return types[name] }
+            if let known = typeNameAtOrAbove[node.id] {
+                found = known
+                break
+            }
+            passed.append(node.id)
+            if let name = Self.typeName(of: node) {
+                found = name
+                break
+            }
             current = node.parent
         }
-        return nil
+        for id in passed { typeNameAtOrAbove[id] = .some(found) }
+        return found.flatMap { types[$0] }
     }
+
+    private var typeNameAtOrAbove: [SyntaxIdentifier: String?] = [:]
 
     /// The member property or function (of a type or at file level) whose body holds `node`.
     public func declarationContext(of node: some SyntaxProtocol) -> ViewDeclarationContext? {

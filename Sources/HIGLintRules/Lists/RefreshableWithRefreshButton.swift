@@ -105,7 +105,10 @@ struct RefreshableWithRefreshButton: Rule {
         guard let region = declaration.map({ Syntax($0.declaration) }) ?? topLevelStatement(of: member) else { return }
         let titles = context.words("refreshTitles", default: Self.refreshTitles)
         let symbols = context.words("refreshSymbols", default: Self.refreshSymbols)
-        for button in buttons(in: region, type: declaration?.type, file: file) where isRefresh(button, titles: titles, symbols: symbols) {
+        let buttons = file.remember("refreshable-with-refresh-button buttons", about: region) {
+            self.buttons(in: region, type: declaration?.type, file: file)
+        }
+        for button in buttons where isRefresh(button, titles: titles, symbols: symbols) {
             let token = button.view.nameToken
             guard context.applies(at: token), !isForMacCatalyst(token), !areAlternatives(token, Syntax(refreshable.root)),
                   !file.enclosingViews(of: token).contains(where: { $0.view.name == "ContentUnavailableView" })
