@@ -179,7 +179,7 @@ public final class RuleContext {
 
     /// Whether code at `node` is compiled for a platform the rule applies to.
     public func applies(at node: some SyntaxProtocol) -> Bool {
-        !configuration.platforms.intersection(node.platforms).intersection(description.platforms).isEmpty
+        !configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms).isEmpty
     }
 
     /// Reports a finding at the start of `node` (ignoring its leading trivia).

@@ -160,6 +160,29 @@ public final class SwiftUIFile {
 
     private var typeNameAtOrAbove: [SyntaxIdentifier: String?] = [:]
 
+    /// `node.platforms`, remembering the platforms at every node passed: rules ask it of each finding's node, and
+    /// from every modifier of a long chain.
+    public func platforms(of node: some SyntaxProtocol) -> Platforms {
+        var passed: [(id: SyntaxIdentifier, clause: Platforms?)] = []
+        var current = node.parent
+        var above = Platforms.all
+        while let node = current {
+            if let known = platformsAtOrAbove[node.id] {
+                above = known
+                break
+            }
+            passed.append((node.id, node.as(IfConfigClauseSyntax.self)?.platforms))
+            current = node.parent
+        }
+        for (id, clause) in passed.reversed() {
+            if let clause { above.formIntersection(clause) }
+            platformsAtOrAbove[id] = above
+        }
+        return above
+    }
+
+    private var platformsAtOrAbove: [SyntaxIdentifier: Platforms] = [:]
+
     /// The member property or function (of a type or at file level) whose body holds `node`.
     public func declarationContext(of node: some SyntaxProtocol) -> ViewDeclarationContext? {
         var current = node.parent

@@ -54,3 +54,55 @@ struct SourceTextTests {
         }
     }
 }
+
+private final class NodeCollector: SyntaxAnyVisitor {
+    var nodes: [Syntax] = []
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        nodes.append(node)
+        return .visitChildren
+    }
+}
+
+@Suite("Remembered walks up the tree")
+struct RememberedWalkTests {
+    static let source = """
+        #if os(iOS)
+        struct A: View {
+            var body: some View {
+                Text("a")
+                #if os(macOS)
+                    .padding()
+                #elseif targetEnvironment(macCatalyst) || os(visionOS)
+                    .bold()
+                #else
+                    .italic()
+                #endif
+            }
+        }
+        #else
+        extension B { func f() { Image("x") } }
+        #endif
+        enum C { case x; var y: some View { Text("c") } }
+        """
+
+    @Test("the file's remembered answers equal the plain walk's, asked in any order")
+    func sameAnswers() {
+        // Deepest first, then shallowest first: memos filled from either end must agree with the plain walk.
+        for deepestFirst in [true, false] {
+            let (file, tree) = model(Self.source)
+            let collector = NodeCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            for node in deepestFirst ? collector.nodes.reversed() : collector.nodes {
+                #expect(file.platforms(of: node) == node.platforms, "\(node.kind)")
+                var plain: String?
+                var current = node.parent
+                while let ancestor = current, plain == nil {
+                    plain = ancestor.as(StructDeclSyntax.self)?.name.text ?? ancestor.as(EnumDeclSyntax.self)?.name.text
+                        ?? ancestor.as(ExtensionDeclSyntax.self)?.extendedType.trimmedSource
+                    current = ancestor.parent
+                }
+                #expect(file.enclosingType(of: node)?.name == plain.flatMap { file.types[$0]?.name }, "\(node.kind)")
+            }
+        }
+    }
+}
