@@ -85,7 +85,8 @@ public struct LintEngine: Sendable {
             return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configurationErrors)
         }
         let session = cache?.session(for: paths)
-        let survey = survey(of: swiftFiles, session: session)
+        let contexts = KeyContexts()
+        let survey = survey(of: swiftFiles, session: session, contexts: contexts)
         let module = survey.module
         let moduleDescription = module.cacheDescription
         let count = swiftFiles.count + assetFiles.count
@@ -103,7 +104,8 @@ public struct LintEngine: Sendable {
                 } else if let session, let cache {
                     outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration,
                                                         module: module, moduleDescription: moduleDescription,
-                                                        surveyed: file?.content, cache: cache, session: session))
+                                                        surveyed: file?.content, cache: cache, session: session,
+                                                        contexts: contexts))
                 } else {
                     outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration,
                                                         module: module))
@@ -112,7 +114,7 @@ public struct LintEngine: Sendable {
                 let asset = assets[index - swift.count]
                 if let session, let cache {
                     outcomes.setIfEmpty(index, lintImageSet(atPath: asset.path, configuration: asset.configuration, cache: cache,
-                                                            session: session))
+                                                            session: session, contexts: contexts))
                 } else {
                     outcomes.setIfEmpty(index, ImageSet.load(folder: asset.path).map { lint(imageSet: $0, configuration: asset.configuration) })
                 }
@@ -200,8 +202,8 @@ public struct LintEngine: Sendable {
     /// read again nor looked up in the cache. Without names to ask about there is no survey, and each file is
     /// prefiltered when it is linted, unless there is a cache. With a cache, what a file's bytes say is looked up
     /// rather than scanned.
-    func survey(of files: [(path: String, configuration: Configuration)], session: CacheSession? = nil)
-        -> (module: ModuleFacts, files: [SurveyedFile?]) {
+    func survey(of files: [(path: String, configuration: Configuration)], session: CacheSession? = nil,
+                contexts: KeyContexts = KeyContexts()) -> (module: ModuleFacts, files: [SurveyedFile?]) {
         let symbols = moduleSymbols
         // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
         guard !symbols.isEmpty || session != nil else { return (ModuleFacts(), Array(repeating: nil, count: files.count)) }
@@ -214,7 +216,8 @@ public struct LintEngine: Sendable {
                 var key: String?
                 if let session, let cache {
                     let plan = plans.plan(for: rules, configuration: files[index].configuration)
-                    key = cache.surveyKey(content: content, context: cache.context([plan.configurationDescription, symbolList]))
+                    let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList]) }
+                    key = cache.surveyKey(content: content, context: context)
                     if let record = session.surveyRecord(forKey: key!) {
                         return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
                     }
@@ -244,9 +247,12 @@ public struct LintEngine: Sendable {
     /// file read and linted afresh and its findings stored. Files that cannot be checked are not stored, so their
     /// error is reported again on every run.
     private func lintFile(atPath path: String, configuration: Configuration, module: ModuleFacts, moduleDescription: String,
-                          surveyed: ContentHash?, cache: ResultCache, session: CacheSession) -> Result<[Diagnostic], FileError> {
+                          surveyed: ContentHash?, cache: ResultCache, session: CacheSession, contexts: KeyContexts)
+        -> Result<[Diagnostic], FileError> {
         let plan = plans.plan(for: rules, configuration: configuration)
-        let context = cache.context([plan.configurationDescription, moduleDescription] + ruleIDs)
+        let context = contexts.context(.results, for: plan) {
+            cache.context([plan.configurationDescription, moduleDescription] + ruleIDs)
+        }
         if let surveyed, let stored = session.diagnostics(forKey: cache.key(path: path, content: surveyed, context: context)) {
             return .success(stored)
         }
@@ -261,11 +267,13 @@ public struct LintEngine: Sendable {
     }
 
     /// Checks one image set through the cache, keyed by its `Contents.json` bytes.
-    private func lintImageSet(atPath folder: String, configuration: Configuration, cache: ResultCache, session: CacheSession)
-        -> Result<[Diagnostic], FileError> {
+    private func lintImageSet(atPath folder: String, configuration: Configuration, cache: ResultCache, session: CacheSession,
+                              contexts: KeyContexts) -> Result<[Diagnostic], FileError> {
         ImageSet.readContents(folder: folder).flatMap { data in
             let plan = plans.plan(for: rules, configuration: configuration)
-            let context = cache.context([plan.configurationDescription] + assetRules.map { type(of: $0).description.id })
+            let context = contexts.context(.assets, for: plan) {
+                cache.context([plan.configurationDescription] + assetRules.map { type(of: $0).description.id })
+            }
             let key = data.withUnsafeBytes { cache.key(path: folder, content: ContentHash($0), context: context, kind: "a") }
             if let stored = session.diagnostics(forKey: key) { return .success(stored) }
             return ImageSet.decode(data, folder: folder).map { imageSet in

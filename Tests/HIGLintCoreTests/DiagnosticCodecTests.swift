@@ -34,3 +34,30 @@ struct DiagnosticCodecTests {
         #expect((encoded + [0x20]).withUnsafeBytes { DiagnosticCodec.decode($0) } == nil)
     }
 }
+
+@Suite("Content hash")
+struct ContentHashTests {
+    func hash(_ bytes: [UInt8]) -> ContentHash { bytes.withUnsafeBytes { ContentHash($0) } }
+
+    @Test("every byte counts, in the lanes and in the tail; the length counts too")
+    func everyByteCounts() {
+        let base = (0..<101).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        var seen: Set<UInt64> = [hash(base).value]
+        for position in base.indices {
+            var changed = base
+            changed[position] ^= 0x01
+            #expect(seen.insert(hash(changed).value).inserted, "flipping byte \(position) gave a hash seen before")
+        }
+        #expect(hash(base + [0]).value != hash(base).value)
+        #expect(hash([]).count == 0 && hash([0]).value != hash([]).value)
+    }
+
+    /// Keys are written to disk and compared across runs (and machines sharing a cache folder): the values are pinned.
+    @Test("the same bytes give the same hash on every run and platform")
+    func pinned() {
+        let text = Array("struct ContentView: View { var body: some View { Text(\"Hello, world!\") } }\n".utf8)
+        #expect(hash(text).hex == "\(ContentHashTests.pinnedValue) n\(text.count)")
+    }
+
+    static let pinnedValue = "964d3e2a9fe4e383"
+}
