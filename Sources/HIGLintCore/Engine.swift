@@ -89,6 +89,12 @@ public struct LintEngine: Sendable {
         let survey = survey(of: swiftFiles, session: session, contexts: contexts)
         let module = survey.module
         let moduleDescription = module.cacheDescription
+        // The findings the survey looked up with the last run's module facts hold when this run's are the same.
+        let guessesHold = session != nil && session?.previousModuleDescription == moduleDescription
+        if let session {
+            if guessesHold { session.markUsed(survey.files.compactMap { $0?.guessed?.key }) }
+            session.remember(moduleDescription: moduleDescription)
+        }
         let count = swiftFiles.count + assetFiles.count
         let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
         let (swift, assets) = (swiftFiles, assetFiles)
@@ -101,6 +107,8 @@ public struct LintEngine: Sendable {
                 let file = survey.files[index]
                 if file?.passedOver == true {
                     outcomes.setIfEmpty(index, .success([]))
+                } else if guessesHold, let guessed = file?.guessed {
+                    outcomes.setIfEmpty(index, .success(guessed.diagnostics))
                 } else if let session, let cache {
                     outcomes.setIfEmpty(index, lintFile(atPath: swift[index].path, configuration: swift[index].configuration,
                                                         module: module, moduleDescription: moduleDescription,
@@ -195,6 +203,8 @@ public struct LintEngine: Sendable {
         /// The bytes read, as a cache key: findings of the same bytes need no second read.
         var content: ContentHash
         var passedOver: Bool
+        /// The findings stored for these bytes under the last run's module facts, and their key.
+        var guessed: (key: String, diagnostics: [Diagnostic])?
     }
 
     /// One read of every file before any is linted: what they say about the names the rules asked about (a file
@@ -208,25 +218,41 @@ public struct LintEngine: Sendable {
         // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
         guard !symbols.isEmpty || session != nil else { return (ModuleFacts(), Array(repeating: nil, count: files.count)) }
         let symbolList = symbols.sorted().joined(separator: ",")
+        let previousModule = session?.previousModuleDescription
         let perFile = ConcurrentResults<(facts: ModuleFacts, file: SurveyedFile)>(count: files.count)
         ParallelRunner.forEach(count: files.count, workers: workers) { index in
-            guard case .success(let data) = SourceReader.read(files[index].path) else { return }
+            let (path, configuration) = files[index]
+            guard case .success(let data) = SourceReader.read(path) else { return }
             perFile[index] = data.withUnsafeBytes { raw in
                 let content = ContentHash(raw)
-                var key: String?
-                if let session, let cache {
-                    let plan = plans.plan(for: rules, configuration: files[index].configuration)
-                    let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList]) }
-                    key = cache.surveyKey(content: content, context: context)
-                    if let record = session.surveyRecord(forKey: key!) {
-                        return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
-                    }
+                guard let session, let cache else {
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    return (ModuleFacts.scan(bytes, for: symbols),
+                            SurveyedFile(content: content, passedOver: isPassedOver(bytes, configuration: configuration)))
                 }
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let record = CacheSession.SurveyRecord(passedOver: isPassedOver(bytes, configuration: files[index].configuration),
+                let plan = plans.plan(for: rules, configuration: configuration)
+                let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList]) }
+                let key = cache.surveyKey(content: content, context: context)
+                var record: CacheSession.SurveyRecord
+                if let stored = session.surveyRecord(forKey: key) {
+                    record = stored
+                } else {
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    record = CacheSession.SurveyRecord(passedOver: isPassedOver(bytes, configuration: configuration),
                                                        facts: ModuleFacts.scan(bytes, for: symbols))
-                if let session, let key { session.store(record, forKey: key) }
-                return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
+                    session.store(record, forKey: key)
+                }
+                var file = SurveyedFile(content: content, passedOver: record.passedOver)
+                // A warm run looks findings up now, while the file is at hand, with the last run's module facts;
+                // `lint(paths:)` keeps them if this run's facts turn out the same.
+                if !record.passedOver, let previousModule {
+                    let guessContext = contexts.context(.guessedResults, for: plan) {
+                        cache.context([plan.configurationDescription, previousModule] + ruleIDs)
+                    }
+                    let resultKey = cache.key(path: path, content: content, context: guessContext)
+                    if let stored = session.peekDiagnostics(forKey: resultKey) { file.guessed = (resultKey, stored) }
+                }
+                return (record.facts, file)
             }
         }
         let results = perFile.values

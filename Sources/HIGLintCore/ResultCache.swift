@@ -90,7 +90,7 @@ public final class ResultCache: Sendable {
 
 /// The parts of keys that are the same for every file of one configuration, worked out once per run.
 final class KeyContexts: @unchecked Sendable {
-    enum Purpose { case survey, results, assets }
+    enum Purpose { case survey, results, guessedResults, assets }
 
     private let lock = NSLock()
     private var contexts: [ObjectIdentifier: [Purpose: ResultCache.KeyContext]] = [:]
@@ -135,6 +135,28 @@ public final class CacheSession: @unchecked Sendable {
     public func diagnostics(forKey key: String) -> [Diagnostic]? {
         guard let value = entry(key) else { return nil }
         return value.withUnsafeBytes { DiagnosticCodec.decode($0) }
+    }
+
+    /// `diagnostics(forKey:)` for a guess: the entry is not kept unless `markUsed` says the guess held.
+    func peekDiagnostics(forKey key: String) -> [Diagnostic]? {
+        guard let value = entry(key, keeping: false) else { return nil }
+        return value.withUnsafeBytes { DiagnosticCodec.decode($0) }
+    }
+
+    /// Keeps the entries of these keys, read by `peekDiagnostics`, in the index `save()` writes.
+    func markUsed(_ keys: [String]) {
+        for key in keys { _ = entry(key) }
+    }
+
+    /// What the files of the last run over these paths said to the rules (`ModuleFacts.cacheDescription`): when
+    /// this run's files say the same, their findings can be looked up while they are first read.
+    static let moduleKey = "m"
+    var previousModuleDescription: String? {
+        entry(Self.moduleKey, keeping: false).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    func remember(moduleDescription: String) {
+        keep(Array(moduleDescription.utf8), forKey: Self.moduleKey)
     }
 
     /// Keeps `diagnostics` under `key`, to be written by `save()`.
@@ -183,12 +205,12 @@ public final class CacheSession: @unchecked Sendable {
         }
     }
 
-    private func entry(_ key: String) -> [UInt8]? {
+    private func entry(_ key: String, keeping: Bool = true) -> [UInt8]? {
         lock.withLock {
             if let known = kept[key] { return known }
             guard let range = stored[key] else { return nil }
             let value = storedData.withUnsafeBytes { Array($0[range]) }
-            kept[key] = value
+            if keeping { kept[key] = value }
             return value
         }
     }
@@ -196,8 +218,9 @@ public final class CacheSession: @unchecked Sendable {
     private func keep(_ value: [UInt8], forKey key: String) {
         lock.withLock {
             guard kept[key] != value else { return }
+            let isStored = stored[key].map { range in storedData.withUnsafeBytes { $0[range].elementsEqual(value) } } ?? false
             kept[key] = value
-            changed = true
+            if !isStored { changed = true }
         }
     }
 
