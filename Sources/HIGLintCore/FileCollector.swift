@@ -12,6 +12,9 @@ public enum FileCollector {
     /// Folders that hold build products, dependencies or tooling, never an app's own source.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", ".swiftpm", "node_modules"]
 
+    /// Asset-catalog folders that hold their own files and never an image set: nothing in them is read.
+    static let catalogLeaves: Set<String> = ["colorset", "appiconset", "symbolset", "dataset"]
+
     /// What a run checks: Swift files and the image sets of asset catalogs.
     public struct Collection: Sendable {
         public var swiftFiles: [String] = []
@@ -148,6 +151,9 @@ public enum FileCollector {
                 if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
                 if insideCatalog && name.hasSuffix(".imageset") {
                     listing.collection.imageSets.append(path)
+                    continue
+                }
+                if insideCatalog, let dot = name.lastIndex(of: "."), catalogLeaves.contains(String(name[name.index(after: dot)...])) {
                     continue
                 }
                 listing.folders.append((path, insideCatalog || name.hasSuffix(".xcassets")))
