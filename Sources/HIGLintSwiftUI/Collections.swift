@@ -28,6 +28,11 @@ extension SwiftUIFile {
     /// repeater and the collection it fills, looking through `Section` and `Group`. `nil` for a view
     /// nested deeper inside a row, or one whose collection cannot be seen.
     public func collectionPlacement(ofRow view: SwiftUIView) -> CollectionPlacement? {
+        // Asked from every tap gesture and swipe action of a row: once per row.
+        remember("collectionPlacement", about: view.root) { placement(ofRow: view) }
+    }
+
+    private func placement(ofRow view: SwiftUIView) -> CollectionPlacement? {
         let enclosures = enclosingViews(of: view.root)
         guard let first = enclosures.first, first.role == .content, first.modifier == nil,
               first.view.childViews(roles: [.content]).contains(where: { $0.root.id == view.root.id })

@@ -32,11 +32,18 @@ extension SyntaxProtocol {
     /// with the role `.modifier(name)`. Closures that are not passed to a call (a stored
     /// closure, a `let` inside a function) end the walk: their context is not visible.
     public func enclosingViews(components: [String: String] = [:]) -> [Enclosure] {
+        enclosingViews(view: { SwiftUIView(root: $0, components: components) }, chainRoot: ViewBuilderContent.chainRoot(of:))
+    }
+
+    /// `enclosingViews(components:)` building each view with `view` from its root, and finding a modifier's chain
+    /// root with `chainRoot`: `SwiftUIFile` passes its memos, so that the views above each of n nodes in one
+    /// chain's closures are built once, not n times.
+    func enclosingViews(view: (ExprSyntax) -> SwiftUIView?, chainRoot: (ExprSyntax) -> ExprSyntax?) -> [Enclosure] {
         var result: [Enclosure] = []
         var child = Syntax(self)
         var node = parent
         while let current = node {
-            if let enclosure = Self.enclosure(of: child, in: current, components: components) {
+            if let enclosure = Self.enclosure(of: child, in: current, view: view, chainRoot: chainRoot) {
                 result.append(enclosure)
             }
             if current.is(DeclSyntax.self), !current.is(IfConfigDeclSyntax.self) { break }
@@ -47,7 +54,8 @@ extension SyntaxProtocol {
     }
 
     /// The enclosure created when moving from `child` up to `parent`, if `child` is content passed to a view or modifier.
-    private static func enclosure(of child: Syntax, in parent: Syntax, components: [String: String]) -> Enclosure? {
+    private static func enclosure(of child: Syntax, in parent: Syntax, view makeView: (ExprSyntax) -> SwiftUIView?,
+                                  chainRoot: (ExprSyntax) -> ExprSyntax?) -> Enclosure? {
         // `child` is a closure given as a trailing closure, or an argument (closure or view expression) of a call.
         var label: String?
         var isTrailing = false
@@ -70,13 +78,13 @@ extension SyntaxProtocol {
         guard let call else { return nil }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), SwiftUIView.typeName(of: call.calledExpression) == nil {
             // A modifier: the enclosure is the view the modifier applies to.
-            guard let root = ModifierTarget.root(ofModifier: member), let view = SwiftUIView(root: root, components: components),
+            guard let root = ModifierTarget.root(ofModifier: member, chainRoot: chainRoot), let view = makeView(root),
                   let modifier = view.modifiers.first(where: { $0.memberAccess.id == member.id })
             else { return nil }
             return Enclosure(view: view, role: .modifier(modifier.name), modifier: modifier)
         }
-        guard let view = SwiftUIView(call: call, components: components) ?? SwiftUIView(root: ExprSyntax(call), components: components)
-        else { return nil }
+        // `SwiftUIView(root:)` of a call is `SwiftUIView(call:)` when the call names a type, else a helper's view.
+        guard let view = makeView(ExprSyntax(call)) else { return nil }
         if !isTrailing, let argument = child.as(LabeledExprSyntax.self), !argument.expression.is(ClosureExprSyntax.self) {
             // A view passed as a value: `Section(header: Text("x"))`, `NavigationLink(destination: Detail())`, `Text("x")` in `Button(…)`.
             let role: ViewRole = switch label {

@@ -87,7 +87,8 @@ public final class SwiftUIFile {
 
     /// The views that hold `node`, innermost first, up to its declaration.
     public func enclosingViews(of node: some SyntaxProtocol) -> [Enclosure] {
-        node.enclosingViews(components: components)
+        node.enclosingViews(view: { root in memo.view(rootedAt: root) { SwiftUIView(root: root, components: components) } },
+                            chainRoot: memo.chainRoot(of:))
     }
 
     // MARK: Declarations
