@@ -200,8 +200,8 @@ public struct LintEngine: Sendable {
 
     /// What the survey learns from one file.
     struct SurveyedFile {
-        /// The bytes read, as a cache key: findings of the same bytes need no second read.
-        var content: ContentHash
+        /// The bytes read, as a cache key (with a cache): findings of the same bytes need no second read.
+        var content: ContentHash?
         var passedOver: Bool
         /// The findings stored for these bytes under the last run's module facts, and their key.
         var guessed: (key: String, diagnostics: [Diagnostic])?
@@ -224,12 +224,12 @@ public struct LintEngine: Sendable {
             let (path, configuration) = files[index]
             guard case .success(let data) = SourceReader.read(path) else { return }
             perFile[index] = data.withUnsafeBytes { raw in
-                let content = ContentHash(raw)
                 guard let session, let cache else {
                     let bytes = raw.bindMemory(to: UInt8.self)
                     return (ModuleFacts.scan(bytes, for: symbols),
-                            SurveyedFile(content: content, passedOver: isPassedOver(bytes, configuration: configuration)))
+                            SurveyedFile(content: nil, passedOver: isPassedOver(bytes, configuration: configuration)))
                 }
+                let content = ContentHash(raw)
                 let plan = plans.plan(for: rules, configuration: configuration)
                 let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList]) }
                 let key = cache.surveyKey(content: content, context: context)
@@ -247,7 +247,7 @@ public struct LintEngine: Sendable {
                 // `lint(paths:)` keeps them if this run's facts turn out the same.
                 if !record.passedOver, let previousModule {
                     let guessContext = contexts.context(.guessedResults, for: plan) {
-                        cache.context([plan.configurationDescription, previousModule] + ruleIDs)
+                        resultsContext(plan, moduleDescription: previousModule, cache: cache)
                     }
                     let resultKey = cache.key(path: path, content: content, context: guessContext)
                     if let stored = session.peekDiagnostics(forKey: resultKey) { file.guessed = (resultKey, stored) }
@@ -276,9 +276,7 @@ public struct LintEngine: Sendable {
                           surveyed: ContentHash?, cache: ResultCache, session: CacheSession, contexts: KeyContexts)
         -> Result<[Diagnostic], FileError> {
         let plan = plans.plan(for: rules, configuration: configuration)
-        let context = contexts.context(.results, for: plan) {
-            cache.context([plan.configurationDescription, moduleDescription] + ruleIDs)
-        }
+        let context = contexts.context(.results, for: plan) { resultsContext(plan, moduleDescription: moduleDescription, cache: cache) }
         if let surveyed, let stored = session.diagnostics(forKey: cache.key(path: path, content: surveyed, context: context)) {
             return .success(stored)
         }
@@ -290,6 +288,11 @@ public struct LintEngine: Sendable {
             }
             return result
         }
+    }
+
+    /// What the key of a Swift file's findings holds besides the file.
+    private func resultsContext(_ plan: FilePlan, moduleDescription: String, cache: ResultCache) -> ResultCache.KeyContext {
+        cache.context([plan.configurationDescription, moduleDescription] + ruleIDs)
     }
 
     /// Checks one image set through the cache, keyed by its `Contents.json` bytes.
