@@ -79,7 +79,7 @@ extension SyntaxProtocol {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), SwiftUIView.typeName(of: call.calledExpression) == nil {
             // A modifier: the enclosure is the view the modifier applies to.
             guard let root = ModifierTarget.root(ofModifier: member, chainRoot: chainRoot), let view = makeView(root),
-                  let modifier = view.modifiers.first(where: { $0.memberAccess.id == member.id })
+                  let modifier = view.modifier(at: member)
             else { return nil }
             return Enclosure(view: view, role: .modifier(modifier.name), modifier: modifier)
         }

@@ -118,7 +118,7 @@ extension SwiftUIFile {
                   let member = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(MemberAccessExprSyntax.self),
                   let view = view(modifiedBy: member)
             else { return nil }
-            return view.modifiers.first { $0.memberAccess.id == member.id }
+            return view.modifier(at: member)
         }
     }
 }

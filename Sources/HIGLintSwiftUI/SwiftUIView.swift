@@ -112,6 +112,9 @@ public struct SwiftUIView {
     public func modifiers(named name: String) -> [Modifier] { modifiers.filter { $0.name == name } }
     public func modifier(named name: String) -> Modifier? { modifiers.first { $0.name == name } }
     public func hasModifier(_ name: String) -> Bool { modifiers.contains { $0.name == name } }
+    /// The modifier whose member access is `member` (`.swipeActions` in `row.swipeActions { … }`): what a rule
+    /// given that member by the dispatcher asks of the view `SwiftUIFile.view(modifiedBy:)` found for it.
+    public func modifier(at member: MemberAccessExprSyntax) -> Modifier? { modifiers.first { $0.memberAccess.id == member.id } }
 
     /// Modifiers applied before `modifier` in the chain (those that shape the view it sees).
     public func modifiers(before modifier: Modifier) -> ArraySlice<Modifier> {

@@ -53,7 +53,7 @@ struct ChartCustomGesture: Rule {
         guard let member = node.as(MemberAccessExprSyntax.self),
               ["chartOverlay", "chartBackground"].contains(member.declName.baseName.text),
               let view = context.file.view(modifiedBy: member), !context.file.declaresType("Chart"),
-              let modifier = view.modifiers.first(where: { $0.memberAccess.id == member.id }),
+              let modifier = view.modifier(at: member),
               context.applies(at: member), !member.isInPreview,
               modifier.closures.contains(where: { handlesGesture($0.closure) })
         else { return }

@@ -73,7 +73,7 @@ struct GlassEffectInGrid: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "glassEffect",
               let view = context.file.view(modifiedBy: member),
-              let modifier = view.modifiers.first(where: { $0.memberAccess.id == member.id }),
+              let modifier = view.modifier(at: member),
               context.applies(at: member), !member.isInPreview,
               isInGridContent(member, context.file)
         else { return }

@@ -81,7 +81,7 @@ struct TapGestureAsButton: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "onTapGesture",
               let row = context.file.view(modifiedBy: member),
-              let modifier = row.modifiers.first(where: { $0.memberAccess.id == member.id }),
+              let modifier = row.modifier(at: member),
               !isMultipleTap(modifier), context.applies(at: member), !member.isInPreview,
               let placement = context.file.collectionPlacement(ofRow: row),
               Self.collections.contains(placement.container.name), !context.file.declaresType(placement.container.name)

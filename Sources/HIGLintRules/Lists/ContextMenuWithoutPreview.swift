@@ -104,7 +104,7 @@ struct ContextMenuWithoutPreview: Rule {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "contextMenu",
               !context.file.declaresFunction("contextMenu"),
               let row = context.file.view(modifiedBy: member),
-              let modifier = row.modifiers.first(where: { $0.memberAccess.id == member.id }), let call = modifier.call,
+              let modifier = row.modifier(at: member), let call = modifier.call,
               call.closure("preview") == nil, !call.hasArgument("forSelectionType"),
               call.closure("menuItems") != nil || call.trailingClosure != nil,
               context.applies(at: member),

@@ -17,7 +17,7 @@ struct SwipeActionsModifier {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "swipeActions",
               !context.file.declaresFunction("swipeActions"),
               let row = context.file.view(modifiedBy: member),
-              let modifier = row.modifiers.first(where: { $0.memberAccess.id == member.id }),
+              let modifier = row.modifier(at: member),
               let content = modifier.call?.closure("content") ?? modifier.call?.trailingClosure
         else { return nil }
         self.row = row

@@ -143,7 +143,7 @@ struct SwipeActionsOutsideList: Rule {
         let name = member.declName.baseName.text
         guard Self.modifierNames.contains(name),
               let view = context.file.view(modifiedBy: member),
-              let modifier = view.modifiers.first(where: { $0.memberAccess.id == member.id }), let call = modifier.call,
+              let modifier = view.modifier(at: member), let call = modifier.call,
               !isAppsOwn(name, call: call, in: context),
               name == "swipeActions" || view.name == "ForEach",
               context.applies(at: member),
