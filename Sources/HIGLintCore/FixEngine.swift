@@ -110,6 +110,12 @@ public struct FixEngine: Sendable {
         self.init(rules: rules, maximumPasses: maximumPasses) { engine.lint(source: $0, path: $1) }
     }
 
+    /// Fixes with the same phases as `lint`: each text is checked as its file, with that file's configuration and
+    /// the module facts of the run's survey, so `fix` finds exactly what `lint` finds ("check, then apply").
+    public init(run: PreparedRun, rules: Set<String>? = nil, maximumPasses: Int = 8) {
+        self.init(rules: rules, maximumPasses: maximumPasses) { (try? run.lint(source: $0, path: $1)) ?? [] }
+    }
+
     // MARK: Text
 
     /// Applies every fix to `source`, linted as the file at `path`.
@@ -274,8 +280,17 @@ public struct FixEngine: Sendable {
     /// Fixes every Swift file under `paths`, files in parallel.
     public func fix(paths: [String], write: Bool) -> FixRun {
         let collection = FileCollector.swiftFiles(under: paths)
-        let outcomes = ConcurrentResults<Result<FileFix, FileError>>(count: collection.files.count)
-        let paths = collection.files
+        return fix(files: collection.files, errors: collection.errors, write: write)
+    }
+
+    /// Fixes the Swift files of a prepared run (phases 1 to 4 of `lint`), files in parallel.
+    public func fix(_ run: PreparedRun, write: Bool) -> FixRun {
+        fix(files: run.files.swiftFiles.map(\.path), errors: run.collectionErrors, write: write)
+    }
+
+    /// Fixes `paths`, files in parallel; `errors` are the collection's, reported with those of the fixes.
+    private func fix(files paths: [String], errors collectionErrors: [FileError], write: Bool) -> FixRun {
+        let outcomes = ConcurrentResults<Result<FileFix, FileError>>(count: paths.count)
         let limit = fileTimeLimit
         // Threads with large stacks, as for linting: deeply nested code is walked recursively.
         ParallelRunner.forEach(count: paths.count, timeLimit: limit, onTimeout: { index in
@@ -285,7 +300,7 @@ public struct FixEngine: Sendable {
             outcomes.setIfEmpty(index, result)
         }
         var files: [FileFix] = []
-        var errors = collection.errors
+        var errors = collectionErrors
         for outcome in outcomes.values {
             switch outcome {
             case .success(let file): files.append(file)

@@ -62,18 +62,20 @@ func runFix(_ options: FixOptions) -> Int32 {
             configuration.onlyRules = Set(only)
             for id in only { configuration.rules[id, default: RuleSettings()].enabled = true }
         }
-        for path in FileCollector.swiftFiles(under: options.paths).files { _ = try resolver.configuration(forFile: path) }
     } catch {
         writeError("\(error)\n")
         return 2
     }
-    let engine = LintEngine(ruleTypes: allRules, source: resolver)
-    var fixer = FixEngine(rules: only.isEmpty ? nil : Set(only)) { source, path in
-        (try? engine.lintConfigured(source: source, path: path)) ?? []
+    // `fix` is `lint`'s phases up to the survey, then a check of each file and its fixes applied.
+    let prepared = LintEngine(ruleTypes: allRules, source: resolver).prepare(paths: options.paths)
+    guard prepared.configurationErrors.isEmpty else {
+        for error in prepared.configurationErrors { writeError("\(error)\n") }
+        return 2
     }
+    var fixer = FixEngine(run: prepared, rules: only.isEmpty ? nil : Set(only))
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
-    let run = fixer.fix(paths: options.paths, write: !options.dryRun)
+    let run = fixer.fix(prepared, write: !options.dryRun)
     let files = run.files.sorted { $0.path < $1.path }
 
     var output = ""
@@ -104,6 +106,12 @@ func runFix(_ options: FixOptions) -> Int32 {
             notices += "\(location(refused.diagnostic)): note: fix not applied because \(refused.reason.rawValue) [\(refused.diagnostic.rule)]\n"
         }
     }
+    // Image sets have no fixes, but what they still lack remains, as `lint` would report it.
+    let assets = prepared.lintImageSets()
+    let assetFindings = assets.diagnostics.filter { only.isEmpty || only.contains($0.rule) }
+    left += assetFindings
+    listed += assetFindings
+    errors += assets.errors
     let listing = XcodeReporter().report(LintResult(diagnostics: listed.sorted(by: Diagnostic.reportOrder), errors: [], filesChecked: 0))
     if options.dryRun {
         FileHandle.standardOutput.write(Data(output.utf8))

@@ -217,7 +217,8 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     if options.readsStandardInput {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let path = options.assumedFilename ?? "<stdin>"
-        switch engine.lint(data: data, path: path) {
+        // A buffer is checked like a file linted alone: its survey is the buffer itself.
+        switch engine.prepare(paths: []).lint(data: data, path: path) {
         case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
         case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
         }

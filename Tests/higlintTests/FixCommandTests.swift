@@ -164,3 +164,60 @@ struct FixCommandTests {
         #expect(again.stdout.isEmpty, "a second fix would still change:\n\(again.stdout)")
     }
 }
+
+@Suite("lint, fix and --stdin run the same phases")
+struct OnePipelineTests {
+    static let declaration = """
+        extension View {
+            func swipeActions(actions: [String]) -> some View { self }
+        }
+
+        """
+    static let use = """
+        struct Stack: View {
+            var body: some View {
+                VStack { Text("Row").swipeActions(actions: ["Pin"]) }
+            }
+        }
+
+        """
+
+    @Test("an app's own swipeActions declared in another file is not SwiftUI's, for lint and for fix alike")
+    func fixSeesTheModule() throws {
+        let root = try temporaryProject(["Sources/Actions.swift": Self.declaration, "Sources/Stack.swift": Self.use])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["lint", "Sources", "--no-cache"], in: root)
+        #expect(lint.status == 0)
+        #expect(lint.stdout == "")
+        let fix = try HIGLint.run(["fix", "Sources"], in: root)
+        #expect(fix.status == 0)
+        #expect(fix.stdout == "")
+        #expect(try String(contentsOf: root.appendingPathComponent("Sources/Stack.swift"), encoding: .utf8) == Self.use)
+    }
+
+    @Test("standard input finds what lint finds in the same file linted alone")
+    func standardInputAgreesWithLint() throws {
+        let source = FixCommandTests.receipt
+        let root = try temporaryProject(["Receipt.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["lint", "Receipt.swift", "--no-cache", "--format", "json"], in: root)
+        let stdin = try HIGLint.run(["lint", "--stdin", "--assume-filename", "Receipt.swift", "--format", "json"], stdin: source, in: root)
+        #expect(lint.status == 1)
+        #expect(stdin.status == lint.status)
+        #expect(stdin.stdout == lint.stdout)
+    }
+
+    @Test("fix lists the image sets' findings it cannot fix, and exits as lint would on them")
+    func fixReportsImageSets() throws {
+        let contents = #"{"images":[{"idiom":"universal","filename":"a.png","scale":"1x"},{"idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}],"info":{"version":1,"author":"xcode"}}"#
+        let root = try temporaryProject(["Assets.xcassets/Banner.imageset/Contents.json": contents,
+                                         "Assets.xcassets/Banner.imageset/a.png": "png"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["lint", ".", "--no-cache"], in: root)
+        let fix = try HIGLint.run(["fix", "."], in: root)
+        #expect(lint.status == 1)
+        #expect(fix.status == lint.status)
+        #expect(!lint.stdout.isEmpty)
+        #expect(fix.stdout == lint.stdout)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+// A run of HIGLint is a pipeline of named phases, one file each in this folder, in the order they run:
+//
+//   1 collect files            `FileCollector`: the Swift files and image sets under the given paths
+//   2 resolve configuration    `ConfigurationPhase`: each file's configuration, or the mistakes that stop the run
+//   3 read project facts       (to come: platforms, deployment targets and what ships, from the project files)
+//   4 survey the module        `SurveyPhase`: one read of every file for the facts that cross files
+//   5 check files in parallel  `CheckPhase`: parse, walk once, dispatch to the rules, suppress, locate
+//   6 results                  `LintResult.collect`: findings and errors in report order
+//
+// The result cache (`CachedPhases`) wraps phases 4 and 5: it answers for a file whose key matches, and stores
+// what they compute otherwise; the phases know nothing of it. Every way of running HIGLint goes through the same
+// phases: `lint(paths:)` runs them all; `prepare(paths:)` stops after the survey, so that `fix`, standard input
+// and the servers check single buffers against the same module (`PreparedRun.lint(source:path:)`).
+
+/// Phases 1 to 4 of a run: the files to check, each with its configuration, and what the survey learned from them.
+/// Single buffers checked against it (`lint(source:path:)`) see the same module facts as `lint(paths:)` would.
+public struct PreparedRun: Sendable {
+    public let engine: LintEngine
+    public let files: ConfiguredFiles
+    /// Paths that could not be collected (missing, unreadable folders).
+    public let collectionErrors: [FileError]
+    public let survey: Survey
+
+    /// Mistakes in configuration files: when there are any, nothing may be checked.
+    public var configurationErrors: [ConfigurationError] { files.errors }
+
+    /// Lints `source` as the file at `path`, with that file's configuration and this run's module facts (which
+    /// also take in what `source` itself declares and mentions); a file the configuration leaves out has no findings.
+    public func lint(source: String, path: String) throws(ConfigurationError) -> [Diagnostic] {
+        guard let configuration = try configuration(forFile: path) else { return [] }
+        var text = source
+        return text.withUTF8 { engine.check(buffer: $0, path: path, configuration: configuration, module: survey.module, addsBuffer: true) }
+    }
+
+    /// Lints source bytes as the file at `path`, as `lint(source:path:)` does; bytes that are not UTF-8 text
+    /// are an error.
+    public func lint(data: Data, path: String) -> Result<[Diagnostic], FileError> {
+        let configuration: Configuration?
+        do throws(ConfigurationError) {
+            configuration = try self.configuration(forFile: path)
+        } catch {
+            return .failure(FileError(path: error.path, reason: error.description))
+        }
+        guard let configuration else { return .success([]) }
+        return engine.check(data: data, path: path, configuration: configuration, module: survey.module, addsBuffer: true)
+    }
+
+    /// The findings of the run's image sets, which have no fixes.
+    public func lintImageSets() -> LintResult {
+        let outcomes = CheckPhase(engine: engine).run(ConfiguredFiles(imageSets: files.imageSets), survey: Survey(), cache: nil)
+        return LintResult.collect(outcomes, errors: [])
+    }
+
+    private func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
+        if let known = files.swiftFiles.first(where: { $0.path == path }) { return known.configuration }
+        return try engine.source.configuration(forFile: path)
+    }
+}
+
+extension LintEngine {
+    /// Lints every Swift file and asset-catalog image set under `paths`, in parallel.
+    ///
+    /// Configuration is resolved for every file first: a mistake in any configuration file stops the run before
+    /// anything is checked, since findings under a half-read configuration would mislead.
+    public func lint(paths: [String]) -> LintResult {
+        let collection = FileCollector.files(under: paths)
+        let files = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
+        guard files.errors.isEmpty else {
+            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: files.errors)
+        }
+        let cached = cache.map { CachedPhases(engine: self, cache: $0, paths: paths, fileCount: files.swiftFiles.count) }
+        let survey = SurveyPhase(engine: self).run(files.swiftFiles, cache: cached)
+        cached?.begin(module: survey.module, files: survey.files)
+        let outcomes = CheckPhase(engine: self).run(files, survey: survey, cache: cached)
+        cached?.save()
+        return LintResult.collect(outcomes, errors: collection.errors)
+    }
+
+    /// Phases 1 to 4 for `paths`, without the cache: what `fix` and the servers check buffers against.
+    public func prepare(paths: [String]) -> PreparedRun {
+        let collection = FileCollector.files(under: paths)
+        let files = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
+        let survey = files.errors.isEmpty ? SurveyPhase(engine: self).run(files.swiftFiles, cache: nil) : Survey()
+        return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What the survey learned from the files of a run: the facts that cross files, and per file what the check needs.
+public struct Survey: Sendable {
+    /// What the files mention and declare, among the names the rules asked about (`Rule.moduleSymbols`).
+    public var module = ModuleFacts()
+    /// Per surveyed file, in order; `nil` for a file that was not read (unreadable, or no survey was needed).
+    var files: [SurveyedFile?] = []
+
+    public init() {}
+
+    init(module: ModuleFacts, files: [SurveyedFile?]) {
+        self.module = module
+        self.files = files
+    }
+
+    func file(at index: Int) -> SurveyedFile? { files.indices.contains(index) ? files[index] : nil }
+}
+
+/// What the survey learns from one file.
+struct SurveyedFile: Sendable {
+    /// The bytes read, as a cache key (with a cache): findings of the same bytes need no second read.
+    var content: ContentHash?
+    /// The prefilter found nothing any enabled rule starts from: the check need not read it again.
+    var passedOver: Bool
+}
+
+/// What one file's bytes say, for the survey: whether the check may pass it over, and its module facts.
+typealias SurveyRecord = CacheSession.SurveyRecord
+
+/// Phase 4: one read of every file before any is checked: what they say about the names the rules asked about (a
+/// file that cannot be read says nothing), and which of them the prefilter passes over, so that those are neither
+/// read again nor looked up in the cache. Without names to ask about and without a cache there is no survey, and
+/// each file is prefiltered when it is checked.
+struct SurveyPhase {
+    let engine: LintEngine
+
+    func run(_ files: [ConfiguredFile], cache: CachedPhases?) -> Survey {
+        let symbols = engine.moduleSymbols
+        // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
+        guard !symbols.isEmpty || cache != nil else { return Survey(module: ModuleFacts(), files: Array(repeating: nil, count: files.count)) }
+        let perFile = ConcurrentResults<(facts: ModuleFacts, file: SurveyedFile)>(count: files.count)
+        ParallelRunner.forEach(count: files.count, workers: engine.workers) { index in
+            let file = files[index]
+            guard case .success(let data) = SourceReader.read(file.path) else { return }
+            perFile[index] = data.withUnsafeBytes { raw in
+                if let cache {
+                    return cache.survey(index: index, file: file, raw: raw) { record(of: $0, configuration: file.configuration, symbols: symbols) }
+                }
+                let found = record(of: raw.bindMemory(to: UInt8.self), configuration: file.configuration, symbols: symbols)
+                return (found.facts, SurveyedFile(content: nil, passedOver: found.passedOver))
+            }
+        }
+        let results = perFile.values
+        return Survey(module: results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) },
+                      files: results.map { $0?.file })
+    }
+
+    func record(of bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration, symbols: Set<String>) -> SurveyRecord {
+        SurveyRecord(passedOver: engine.isPassedOver(bytes, configuration: configuration), facts: ModuleFacts.scan(bytes, for: symbols))
+    }
+}

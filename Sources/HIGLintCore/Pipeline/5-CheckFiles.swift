@@ -1,0 +1,118 @@
+import Foundation
+import HIGLintSwiftUI
+import SwiftParser
+import SwiftSyntax
+
+/// Phase 5: every file checked in parallel, each within the run's time limit: Swift files against the survey's
+/// module facts, image sets by the asset rules.
+struct CheckPhase {
+    let engine: LintEngine
+
+    /// One outcome per Swift file and then per image set, in the order of `files`; `nil` for none.
+    func run(_ files: ConfiguredFiles, survey: Survey, cache: CachedPhases?) -> [Result<[Diagnostic], FileError>?] {
+        let (swift, assets) = (files.swiftFiles, files.imageSets)
+        let count = swift.count + assets.count
+        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
+        let limit = engine.fileTimeLimit
+        @Sendable func path(_ index: Int) -> String { index < swift.count ? swift[index].path : assets[index - swift.count].path }
+        ParallelRunner.forEach(count: count, workers: engine.workers, timeLimit: limit, onTimeout: { index in
+            outcomes.setIfEmpty(index, .failure(FileError(path: path(index), reason: LintEngine.timeoutReason(limit ?? 0))))
+        }) { index in
+            if index < swift.count {
+                outcomes.setIfEmpty(index, check(swift[index], surveyed: survey.file(at: index), index: index, module: survey.module,
+                                                 cache: cache))
+            } else {
+                outcomes.setIfEmpty(index, check(imageSet: assets[index - swift.count], cache: cache))
+            }
+        }
+        return outcomes.values
+    }
+
+    private func check(_ file: ConfiguredFile, surveyed: SurveyedFile?, index: Int, module: ModuleFacts,
+                       cache: CachedPhases?) -> Result<[Diagnostic], FileError> {
+        if surveyed?.passedOver == true { return .success([]) }
+        let check = { (data: Data) in engine.check(data: data, path: file.path, configuration: file.configuration, module: module) }
+        if let cache { return cache.check(file, surveyedAt: index, content: surveyed?.content, compute: check) }
+        return SourceReader.read(file.path).flatMap(check)
+    }
+
+    private func check(imageSet file: ConfiguredFile, cache: CachedPhases?) -> Result<[Diagnostic], FileError> {
+        let check = { (imageSet: ImageSet) in engine.check(imageSet: imageSet, configuration: file.configuration) }
+        if let cache { return cache.check(imageSet: file, compute: check) }
+        return ImageSet.load(folder: file.path).map(check)
+    }
+}
+
+extension LintEngine {
+    /// Checks source bytes as the file at `path`; bytes that are not UTF-8 text are an error, not findings.
+    /// `module` describes the files linted with it (`nil`: this file alone); with `addsBuffer`, it is taken to
+    /// include what the buffer itself says, as when an edited buffer is checked against an earlier survey.
+    func check(data: Data, path: String, configuration: Configuration, module: ModuleFacts?,
+               addsBuffer: Bool = false) -> Result<[Diagnostic], FileError> {
+        let bytes = [UInt8](data)
+        // NUL is valid UTF-8 but never in source text: a file holding one is binary or corrupted.
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
+            if SourceReader.startsWithUTF16ByteOrderMark(bytes) {
+                return .failure(FileError(path: path, reason: "UTF-16 text; not checked (save the file as UTF-8)"))
+            }
+            if bytes.contains(0) {
+                return .failure(FileError(path: path, reason: "not a text file (it contains NUL bytes); not checked"))
+            }
+            return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
+        }
+        return .success(bytes.withUnsafeBufferPointer {
+            check(buffer: $0, path: path, configuration: configuration, module: module, addsBuffer: addsBuffer)
+        })
+    }
+
+    /// The check of one buffer: parse, one walk that dispatches nodes to the rules, suppressions, positions.
+    func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?,
+               addsBuffer: Bool = false) -> [Diagnostic] {
+        let plan = plans.plan(for: rules, configuration: configuration)
+        guard !plan.rules.isEmpty else { return [] }
+        if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return [] }
+        let tree = Parser.parse(source: buffer)
+        let file = SwiftUIFile(tree: tree, components: configuration.components)
+        let sink = DiagnosticSink(severityFor: configuration.severity(of:))
+        var facts = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
+        if module != nil, addsBuffer { facts.formUnion(ModuleFacts.scan(buffer, for: moduleSymbols)) }
+        let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: facts, sink: sink,
+                                        occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
+        dispatcher.walk(tree)
+        guard !sink.findings.isEmpty else { return [] }
+
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
+        var diagnostics: [Diagnostic] = []
+        for finding in sink.findings {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
+            guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else { continue }
+            var lineStart = finding.offset - (location.column - 1)
+            // A UTF-8 byte order mark is no character a person sees on the first line.
+            if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
+            let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
+            let column = String(decoding: prefix, as: UTF8.self).count + 1
+            var lineEnd = finding.offset
+            while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n"), buffer[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+            let lineText = String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), as: UTF8.self)
+            diagnostics.append(Diagnostic(
+                rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
+                path: path, line: location.line, column: column, offset: finding.offset,
+                message: finding.message, fix: finding.fix, lineText: lineText))
+        }
+        return diagnostics.sorted(by: Diagnostic.reportOrder)
+    }
+
+    /// Runs the asset rules over a decoded image set.
+    func check(imageSet: ImageSet, configuration: Configuration) -> [Diagnostic] {
+        let sink = DiagnosticSink(severityFor: configuration.severity(of:))
+        for rule in assetRules where configuration.isEnabled(type(of: rule).description) {
+            let context = AssetContext(configuration: configuration, description: type(of: rule).description, sink: sink)
+            rule.check(imageSet, in: context)
+        }
+        return sink.findings.map {
+            Diagnostic(rule: $0.rule.id, section: $0.rule.section, severity: configuration.severity(of: $0.rule),
+                       path: imageSet.contentsPath, line: 1, column: 1, offset: 0, message: $0.message, fix: $0.fix)
+        }.sorted(by: Diagnostic.reportOrder)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The result of linting a set of paths.
+public struct LintResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// Files that could not be checked, and why.
+    public var errors: [FileError]
+    public var filesChecked: Int
+    /// Mistakes in configuration files; when there are any, no file was checked.
+    public var configurationErrors: [ConfigurationError]
+
+    public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int, configurationErrors: [ConfigurationError] = []) {
+        self.diagnostics = diagnostics
+        self.errors = errors
+        self.filesChecked = filesChecked
+        self.configurationErrors = configurationErrors
+    }
+
+    /// Phase 6: the outcomes of the check, one per file (`nil` for a file the check never reached), with the
+    /// errors of collecting files, in report order.
+    static func collect(_ outcomes: [Result<[Diagnostic], FileError>?], errors collectionErrors: [FileError]) -> LintResult {
+        var diagnostics: [Diagnostic] = []
+        var errors = collectionErrors
+        var checked = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let found):
+                diagnostics += found
+                checked += 1
+            case .failure(let error): errors.append(error)
+            case nil: break
+            }
+        }
+        diagnostics.sort(by: Diagnostic.reportOrder)
+        errors.sort { $0.path < $1.path }
+        return LintResult(diagnostics: diagnostics, errors: errors, filesChecked: checked)
+    }
+}
