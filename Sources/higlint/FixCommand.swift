@@ -3,7 +3,7 @@ import HIGLintCore
 import HIGLintReporters
 import HIGLintRules
 
-/// `higlint fix [PATH …] [--rule ID[,ID…]] [--dry-run] [--quiet]`.
+/// `higlint fix`: see `fixCommand` for its options.
 struct FixOptions {
     var paths: [String] = []
     var rules: [String] = []
@@ -15,33 +15,34 @@ struct FixOptions {
     var configurationPath: String?
 }
 
-func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions {
-    var arguments = arguments
-    var options = FixOptions()
-    while let argument = arguments.popFirst() {
-        switch argument {
-        case "--rule":
-            guard let next = arguments.popFirst(), !next.hasPrefix("--") else { throw UsageError(message: "--rule needs a value") }
-            options.rules += next.split(separator: ",").map(String.init)
-        case "--dry-run": options.dryRun = true
-        case "--file-timeout":
-            guard let next = arguments.popFirst(), let seconds = Double(next), seconds >= 0, seconds.isFinite else {
-                throw UsageError(message: "--file-timeout needs a number of seconds")
+let fixCommand = CommandSpec<FixOptions>(
+    name: "fix",
+    usage: "higlint fix [PATH ...] [OPTIONS]",
+    summary: "Apply every available fix, then list what changed and what remains.",
+    options: [
+        Option(["--rule"], value: "RULE[,RULE…]", help: "Apply only these rules' fixes (repeatable).") { options, text throws(UsageError) in
+            for id in try parseRules(text) {
+                guard rule(withID: id)?.description.isFixable == true else {
+                    throw UsageError(message: "rule '\(id)' has no fix; `higlint rules` shows which do")
+                }
+                options.rules.append(id)
             }
-            options.fileTimeout = seconds
-        case "--quiet", "-q": options.quiet = true
-        case "--config":
-            guard let next = arguments.popFirst(), !next.hasPrefix("--") else { throw UsageError(message: "--config needs a value") }
-            options.configurationPath = next
-        case let flag where flag.hasPrefix("-") && flag != "-":
-            throw UsageError(message: "unknown option '\(flag)' for `fix`; see `higlint --help`")
-        default: options.paths.append(argument)
-        }
-    }
-    for id in options.rules {
-        guard let rule = rule(withID: id) else { throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them") }
-        guard rule.description.isFixable else { throw UsageError(message: "rule '\(id)' has no fix; `higlint rules` shows which do") }
-    }
+        },
+        Option(["--dry-run"], help: "Print a unified diff (for patch -p0) and change nothing.") { $0.dryRun = true },
+        SharedOptions.configuration(\.configurationPath),
+        SharedOptions.fileTimeout(\.fileTimeout),
+        SharedOptions.quiet(\.quiet),
+    ],
+    notes: """
+        EXIT STATUS: 0 nothing at warning or error level remains, fixable or not; 1 something remains
+                     (with --dry-run, anything it would fix); 2 errors (a file that could not be read or written).
+
+        """)
+
+/// `fix`'s arguments, or `nil` when they ask for its help.
+func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions? {
+    var options = FixOptions()
+    guard try fixCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
     if options.paths.isEmpty { options.paths = ["."] }
     return options
 }

@@ -5,11 +5,6 @@ import HIGLintRules
 
 let version = "0.1.0"
 
-/// A usage error: exit status 2 with a message.
-struct UsageError: Error {
-    var message: String
-}
-
 enum Command {
     case lint(LintOptions)
     case fix(FixOptions)
@@ -17,254 +12,110 @@ enum Command {
     case explain(String)
     case initialize(force: Bool)
     case writeBaseline(String, LintOptions)
-    case help
+    /// A help text to print: the general one, or a command's.
+    case help(String)
     case version
 }
 
-struct LintOptions {
-    var paths: [String] = []
-    var format = "xcode"
-    var only: [String] = []
-    var disabled: [String] = []
-    var quiet = false
-    var readsStandardInput = false
-    var assumedFilename: String?
-    /// `--config`: this file instead of the `.higlint.json` files found above each linted file.
-    var configurationPath: String?
-    /// `--output`: the report goes to this file, written atomically, instead of standard output.
-    var outputPath: String?
-    /// `--baseline`: findings recorded in this file are not reported.
-    var baselinePath: String?
-    /// `--fail-on`: the lowest severity that makes the exit status 1 (`nil`: never).
-    var failureSeverity: Severity? = .warning
-    /// `--stamp`: a file written after the run, for build systems that need an output (the build-tool plugin).
-    var stampPath: String?
-    /// `--cache-path`: where results per file are kept (default: `$XDG_CACHE_HOME/higlint` or `~/.cache/higlint`).
-    var cachePath: String?
-    /// `--no-cache`: lint every file afresh and keep nothing.
-    var usesCache = true
-    /// `--file-timeout`: seconds one file may take before it is reported as not checked (0: no limit).
-    var fileTimeout: Double = 60
-}
+/// The commands other than `lint` and `fix`, whose few options are declared here.
+struct RulesOptions { var markdown = false; var words: [String] = [] }
+struct InitOptions { var force = false; var words: [String] = [] }
+struct ExplainOptions { var words: [String] = [] }
 
-let usage = """
-    OVERVIEW: HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views.
+let rulesCommand = CommandSpec<RulesOptions>(
+    name: "rules", usage: "higlint rules [--markdown]",
+    summary: "List every rule: id, section, default severity, whether it can be fixed.",
+    options: [Option(["--markdown"], help: "Print the full rule reference (Documentation/Rules.md).") { $0.markdown = true }])
+let explainCommand = CommandSpec<ExplainOptions>(
+    name: "explain", usage: "higlint explain RULE-ID",
+    summary: "Show a rule's rationale, a bad and a good example, and its HIG page.", options: [])
+let initCommand = CommandSpec<InitOptions>(
+    name: "init", usage: "higlint init [--force]",
+    summary: "Write a commented .higlint.json into the current folder.",
+    options: [Option(["--force"], help: "Replace an existing .higlint.json.") { $0.force = true }])
+let baselineCommand = CommandSpec<LintOptions>(
+    name: "baseline", usage: "higlint baseline write FILE [PATH ...] [OPTIONS]",
+    summary: "Record today's findings in FILE; later runs with --baseline FILE report only new ones.",
+    options: lintCommand.options.filter { !$0.names.contains("--baseline") && !$0.names.contains("--output") })
 
-    USAGE: higlint [lint] [PATH ...] [OPTIONS]
-           higlint fix [PATH ...] [--rule RULE[,RULE…]] [--dry-run] [--file-timeout SECONDS] [--quiet]
-           higlint rules
-           higlint explain RULE-ID
-           higlint init [--force]
-           higlint baseline write FILE [PATH ...] [OPTIONS]
+/// Every command's usage and summary, for the general help.
+let commandSummaries: [(name: String, usage: String, summary: String)] = [
+    (lintCommand.name, lintCommand.usage, lintCommand.summary),
+    (fixCommand.name, fixCommand.usage, fixCommand.summary),
+    (rulesCommand.name, rulesCommand.usage, rulesCommand.summary),
+    (explainCommand.name, explainCommand.usage, explainCommand.summary),
+    (initCommand.name, initCommand.usage, initCommand.summary),
+    (baselineCommand.name, baselineCommand.usage, baselineCommand.summary),
+]
 
-    COMMANDS:
-      lint            Check the Swift files and asset catalogs under each PATH (default: the current folder).
-      fix             Apply every available fix, then list what changed and what remains.
-                      --rule limits it to these rules; --dry-run prints a unified diff and changes nothing.
-      rules           List every rule: id, section, default severity, whether it can be fixed.
-                      --markdown prints the full rule reference (Documentation/Rules.md).
-      explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
-      init            Write a commented .higlint.json into the current folder.
-      baseline write  Record today's findings in FILE; later runs with --baseline FILE report only new ones.
-
-    OPTIONS:
-      --format NAME            Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).
-      --only RULE[,RULE…]      Run only these rules (repeatable).
-      --disable RULE[,RULE…]   Do not run these rules (repeatable).
-      --config FILE            Use this configuration file instead of the .higlint.json files above each file.
-      --output FILE            Write the report to FILE (atomically) instead of standard output.
-      --baseline FILE          Report only findings that are not in this baseline.
-      --fail-on LEVEL          Exit 1 for findings at LEVEL or above: note, warning (default), error, never.
-      --cache-path DIR         Keep results per file in DIR (default: $XDG_CACHE_HOME/higlint, else ~/.cache/higlint);
-                               unchanged files with an unchanged configuration are not checked again.
-      --no-cache               Check every file afresh and keep no results.
-      --stdin                  Read source from standard input; use with --assume-filename.
-      --assume-filename PATH   The path to report standard input as.
-      --file-timeout SECONDS   Give up on a file that takes longer, report it and go on (default: 60; 0: no limit).
-      --quiet                  Do not print the summary line on standard error.
-      --version                Print the version.
-      -h, --help               Show this help.
-
-    EXIT STATUS: 0 nothing at warning or error level, 1 findings at warning or error level,
-                 2 usage, configuration or I/O errors (a file that could not be checked).
-                 For fix: 0 nothing at warning or error level remains, fixable or not; 1 something remains
-                 (with --dry-run, anything it would fix); 2 errors (a file that could not be read or written).
-
-    """
+/// `higlint --help`: the commands, then `lint`'s options (lint is what runs without a command word).
+let usage: String = {
+    var text = "OVERVIEW: HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views.\n\n"
+    text += "USAGE: " + commandSummaries.map(\.usage).joined(separator: "\n       ") + "\n\nCOMMANDS:\n"
+    for command in commandSummaries {
+        text += "  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary + "\n"
+    }
+    text += "  `higlint COMMAND --help` shows the options of each command.\n\nOPTIONS (lint):\n"
+    text += CommandSpec.table(lintCommand.options)
+    text += "  --version" + String(repeating: " ", count: CommandSpec<LintOptions>.column - 11) + "Print the version.\n"
+    text += "  -h, --help" + String(repeating: " ", count: CommandSpec<LintOptions>.column - 12) + "Show this help.\n\n"
+    return text + lintCommand.notes
+}()
 
 func parse(_ arguments: [String]) throws(UsageError) -> Command {
     var arguments = arguments[...]
     switch arguments.first {
     case "rules"?:
-        switch arguments.dropFirst().first {
-        case nil where arguments.count == 1: return .rules(markdown: false)
-        case "--markdown"? where arguments.count == 2: return .rules(markdown: true)
-        default: throw UsageError(message: "usage: higlint rules [--markdown]")
+        var options = RulesOptions()
+        guard try rulesCommand.parse(arguments.dropFirst(), into: &options, path: { $0.words.append($1) }) else {
+            return .help(rulesCommand.help)
         }
+        guard options.words.isEmpty else { throw UsageError(message: "usage: \(rulesCommand.usage)") }
+        return .rules(markdown: options.markdown)
     case "explain"?:
-        guard arguments.count == 2, let id = arguments.last else { throw UsageError(message: "usage: higlint explain RULE-ID") }
+        var options = ExplainOptions()
+        guard try explainCommand.parse(arguments.dropFirst(), into: &options, path: { $0.words.append($1) }) else {
+            return .help(explainCommand.help)
+        }
+        guard options.words.count == 1, let id = options.words.first else { throw UsageError(message: "usage: \(explainCommand.usage)") }
         return .explain(id)
     case "init"?:
-        switch Array(arguments.dropFirst()) {
-        case []: return .initialize(force: false)
-        case ["--force"]: return .initialize(force: true)
-        default: throw UsageError(message: "usage: higlint init [--force]")
+        var options = InitOptions()
+        guard try initCommand.parse(arguments.dropFirst(), into: &options, path: { $0.words.append($1) }) else {
+            return .help(initCommand.help)
         }
+        guard options.words.isEmpty else { throw UsageError(message: "usage: \(initCommand.usage)") }
+        return .initialize(force: options.force)
     case "help"?, "--help"?, "-h"?:
-        return .help
+        return .help(usage)
     case "version"?, "--version"?:
         return .version
     case "fix"?:
-        return arguments.contains { $0 == "--help" || $0 == "-h" } ? .help : .fix(try parseFix(arguments.dropFirst()))
+        return try parseFix(arguments.dropFirst()).map { .fix($0) } ?? .help(fixCommand.help)
     case "baseline"?:
         arguments.removeFirst()
+        if arguments.first == "--help" || arguments.first == "-h" { return .help(baselineCommand.help) }
         guard arguments.popFirst() == "write", let file = arguments.popFirst(), !file.hasPrefix("-") else {
-            throw UsageError(message: "usage: higlint baseline write FILE [PATH ...] [OPTIONS]")
+            throw UsageError(message: "usage: \(baselineCommand.usage)")
         }
-        guard case .lint(let options) = try parse(Array(arguments)) else { throw UsageError(message: "usage: higlint baseline write FILE [PATH ...]") }
-        guard options.baselinePath == nil, options.outputPath == nil else {
-            throw UsageError(message: "baseline write records every finding; --baseline and --output do not apply")
+        var options = LintOptions()
+        guard try baselineCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else {
+            return .help(baselineCommand.help)
         }
+        guard !options.readsStandardInput else { throw UsageError(message: "baseline write records files; --stdin does not apply") }
+        if options.paths.isEmpty { options.paths = ["."] }
         return .writeBaseline(file, options)
     case "lint"?:
-        arguments.removeFirst()
+        if arguments.contains("--version") { return .version }
+        return try parseLint(arguments.dropFirst()).map { .lint($0) } ?? .help(lintCommand.help)
     default:
-        break
+        if arguments.contains("--version") { return .version }
+        return try parseLint(arguments).map { .lint($0) } ?? .help(usage)
     }
-    var options = LintOptions()
-    while let argument = arguments.popFirst() {
-        func value() throws(UsageError) -> String {
-            guard let next = arguments.popFirst(), !next.hasPrefix("--") else {
-                throw UsageError(message: "\(argument) needs a value")
-            }
-            return next
-        }
-        switch argument {
-        case "--format": options.format = try value()
-        case "--only": options.only += try value().split(separator: ",").map(String.init)
-        case "--disable": options.disabled += try value().split(separator: ",").map(String.init)
-        case "--quiet", "-q": options.quiet = true
-        case "--stdin": options.readsStandardInput = true
-        case "--assume-filename": options.assumedFilename = try value()
-        case "--config": options.configurationPath = try value()
-        case "--output", "-o": options.outputPath = try value()
-        case "--baseline": options.baselinePath = try value()
-        case "--fail-on":
-            let level = try value()
-            guard level == "never" || Severity(rawValue: level) != nil else {
-                throw UsageError(message: "unknown level '\(level)' for --fail-on; expected note, warning, error or never")
-            }
-            options.failureSeverity = Severity(rawValue: level)
-        case "--stamp": options.stampPath = try value()
-        case "--cache-path": options.cachePath = try value()
-        case "--no-cache": options.usesCache = false
-        case "--file-timeout":
-            let text = try value()
-            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                throw UsageError(message: "--file-timeout needs a number of seconds, not '\(text)'")
-            }
-            options.fileTimeout = seconds
-        case "--help", "-h": return .help
-        case "--version": return .version
-        case let flag where flag.hasPrefix("-") && flag != "-":
-            throw UsageError(message: "unknown option '\(flag)'; see `higlint --help`")
-        default: options.paths.append(argument)
-        }
-    }
-    guard reporter(named: options.format) != nil else {
-        throw UsageError(message: "unknown format '\(options.format)'; expected one of: \(allReporters.map { $0.name }.joined(separator: ", "))")
-    }
-    for id in options.only + options.disabled where rule(withID: id) == nil {
-        throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them")
-    }
-    if options.readsStandardInput && !options.paths.isEmpty {
-        throw UsageError(message: "--stdin cannot be combined with paths")
-    }
-    if options.paths.isEmpty { options.paths = ["."] }
-    return .lint(options)
 }
 
 func writeError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
-}
-
-func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil) -> Int32 {
-    var baseline: Baseline?
-    if let path = options.baselinePath {
-        do throws(BaselineError) {
-            baseline = try Baseline.load(path: path)
-        } catch {
-            writeError("\(error)\n")
-            return 2
-        }
-    }
-    let resolver: ConfigurationResolver
-    do throws(ConfigurationError) {
-        resolver = try makeResolver(options)
-        // Standard input is configured as the file it stands for.
-        if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
-    } catch {
-        writeError("\(error)\n")
-        return 2
-    }
-    var engine = LintEngine(ruleTypes: allRules, source: resolver)
-    if options.usesCache {
-        engine.cache = ResultCache(directory: options.cachePath ?? ResultCache.defaultDirectory(), toolVersion: cacheVersion())
-    }
-    engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
-    let start = Date()
-    var result: LintResult
-    if options.readsStandardInput {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let path = options.assumedFilename ?? "<stdin>"
-        // A buffer is checked like a file linted alone: its survey is the buffer itself.
-        switch engine.prepare(paths: []).lint(data: data, path: path) {
-        case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
-        case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
-        }
-    } else {
-        result = engine.lint(paths: options.paths)
-    }
-    guard result.configurationErrors.isEmpty else {
-        for error in result.configurationErrors { writeError("\(error)\n") }
-        return 2
-    }
-    if let baselineFile {
-        return writeBaseline(result, to: baselineFile, quiet: options.quiet)
-    }
-    var baselined = 0
-    if let baseline, let path = options.baselinePath {
-        (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
-    }
-    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
-    let output = reporter(named: options.format)!.report(result, context: context)
-    if let outputPath = options.outputPath {
-        do {
-            // Written to a temporary file beside it and renamed: a reader never sees half a report.
-            try Data(output.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-        } catch {
-            writeError("higlint: error: cannot write the report to \(outputPath): \(error.localizedDescription)\n")
-            return 2
-        }
-    } else {
-        FileHandle.standardOutput.write(Data(output.utf8))
-    }
-    for error in result.errors { writeError("\(error)\n") }
-    if !options.quiet {
-        let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
-        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
-        var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
-        if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
-        if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
-        writeError(summary + "\n")
-    }
-    if let stamp = options.stampPath {
-        try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
-    }
-    if !result.errors.isEmpty { return 2 }
-    guard let failureSeverity = options.failureSeverity else { return 0 }
-    return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
 }
 
 /// The version results are cached under: the release, and this very executable's size and modification time,
@@ -306,7 +157,7 @@ do {
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
-    case .help: print(usage, terminator: "")
+    case .help(let text): print(text, terminator: "")
     case .version: print("higlint \(version)")
     }
 } catch {

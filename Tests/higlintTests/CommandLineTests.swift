@@ -315,3 +315,37 @@ struct BuildSystemOptionTests {
         #expect(bad.status == 2 && bad.stderr.contains("unknown level 'sometimes' for --fail-on"))
     }
 }
+
+@Suite("Help from the option tables")
+struct HelpTests {
+    @Test("each command's --help prints that command's usage and every option it accepts", arguments: [
+        (["fix", "--help"], "USAGE: higlint fix", ["--rule", "--dry-run", "--config", "--file-timeout", "-q, --quiet"]),
+        (["lint", "--help"], "USAGE: higlint [lint]", ["--format", "-o, --output", "--config", "--stdin", "-q, --quiet", "--stamp"]),
+        (["rules", "--help"], "USAGE: higlint rules", ["--markdown"]),
+        (["init", "-h"], "USAGE: higlint init", ["--force"]),
+        (["baseline", "--help"], "USAGE: higlint baseline write", ["--format", "--config"]),
+    ])
+    func commandHelp(arguments: [String], usage: String, options: [String]) throws {
+        let output = try HIGLint.run(arguments)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(usage), "stdout: \(output.stdout)")
+        for option in options { #expect(output.stdout.contains("  \(option) ") || output.stdout.contains("  \(option)\n"), "missing \(option)") }
+    }
+
+    @Test("the options a command accepts are the ones its help lists: an option from another command is refused")
+    func helpAndParserAgree() throws {
+        let fix = try HIGLint.run(["fix", "--stamp", "x"])
+        #expect(fix.status == 2)
+        #expect(fix.stderr.contains("unknown option '--stamp' for `fix`; see `higlint fix --help`"))
+        #expect(try !HIGLint.run(["fix", "--help"]).stdout.contains("--stamp"))
+    }
+
+    @Test("--file-timeout is checked once, with one message, for lint and fix")
+    func fileTimeoutMessage() throws {
+        for arguments in [["--file-timeout", "soon"], ["fix", "--file-timeout", "soon"]] {
+            let output = try HIGLint.run(arguments)
+            #expect(output.status == 2)
+            #expect(output.stderr == "higlint: error: --file-timeout needs a number of seconds, not 'soon'\n")
+        }
+    }
+}

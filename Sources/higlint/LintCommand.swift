@@ -1,0 +1,180 @@
+import Foundation
+import HIGLintCore
+import HIGLintReporters
+import HIGLintRules
+
+struct LintOptions {
+    var paths: [String] = []
+    var format = "xcode"
+    var only: [String] = []
+    var disabled: [String] = []
+    var quiet = false
+    var readsStandardInput = false
+    var assumedFilename: String?
+    /// `--config`: this file instead of the `.higlint.json` files found above each linted file.
+    var configurationPath: String?
+    /// `--output`: the report goes to this file, written atomically, instead of standard output.
+    var outputPath: String?
+    /// `--baseline`: findings recorded in this file are not reported.
+    var baselinePath: String?
+    /// `--fail-on`: the lowest severity that makes the exit status 1 (`nil`: never).
+    var failureSeverity: Severity? = .warning
+    /// `--stamp`: a file written after the run, for build systems that need an output (the build-tool plugin).
+    var stampPath: String?
+    /// `--cache-path`: where results per file are kept (default: `$XDG_CACHE_HOME/higlint` or `~/.cache/higlint`).
+    var cachePath: String?
+    /// `--no-cache`: lint every file afresh and keep nothing.
+    var usesCache = true
+    /// `--file-timeout`: seconds one file may take before it is reported as not checked (0: no limit).
+    var fileTimeout: Double = 60
+}
+
+/// Options `lint` and `fix` share, spelled and explained the same way for both.
+enum SharedOptions {
+    static func configuration<Options>(_ keyPath: WritableKeyPath<Options, String?> & Sendable) -> Option<Options> {
+        Option(["--config"], value: "FILE", help: "Use this configuration file instead of the .higlint.json files above each file.") {
+            $0[keyPath: keyPath] = $1
+        }
+    }
+
+    static func fileTimeout<Options>(_ keyPath: WritableKeyPath<Options, Double> & Sendable) -> Option<Options> {
+        Option(["--file-timeout"], value: "SECONDS", help: "Give up on a file that takes longer, report it and go on (default: 60; 0: no limit).") {
+            options, text throws(UsageError) in options[keyPath: keyPath] = try parseSeconds(text, option: "--file-timeout")
+        }
+    }
+
+    static func quiet<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
+        Option(["--quiet", "-q"], help: "Do not print the summary line on standard error.") { $0[keyPath: keyPath] = true }
+    }
+}
+
+let lintCommand = CommandSpec<LintOptions>(
+    name: "lint",
+    usage: "higlint [lint] [PATH ...] [OPTIONS]",
+    summary: "Check the Swift files and asset catalogs under each PATH (default: the current folder).",
+    options: [
+        Option(["--format"], value: "NAME", help: "Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).") { options, name throws(UsageError) in
+            guard reporter(named: name) != nil else {
+                throw UsageError(message: "unknown format '\(name)'; expected one of: \(allReporters.map { $0.name }.joined(separator: ", "))")
+            }
+            options.format = name
+        },
+        Option(["--only"], value: "RULE[,RULE…]", help: "Run only these rules (repeatable).") { options, text throws(UsageError) in
+            options.only += try parseRules(text)
+        },
+        Option(["--disable"], value: "RULE[,RULE…]", help: "Do not run these rules (repeatable).") { options, text throws(UsageError) in
+            options.disabled += try parseRules(text)
+        },
+        SharedOptions.configuration(\.configurationPath),
+        Option(["--output", "-o"], value: "FILE", help: "Write the report to FILE (atomically) instead of standard output.") { $0.outputPath = $1 },
+        Option(["--baseline"], value: "FILE", help: "Report only findings that are not in this baseline.") { $0.baselinePath = $1 },
+        Option(["--fail-on"], value: "LEVEL", help: "Exit 1 for findings at LEVEL or above: note, warning (default), error, never.") { options, level throws(UsageError) in
+            guard level == "never" || Severity(rawValue: level) != nil else {
+                throw UsageError(message: "unknown level '\(level)' for --fail-on; expected note, warning, error or never")
+            }
+            options.failureSeverity = Severity(rawValue: level)
+        },
+        Option(["--cache-path"], value: "DIR", help: "Keep results per file in DIR (default: $XDG_CACHE_HOME/higlint, else ~/.cache/higlint);\nunchanged files with an unchanged configuration are not checked again.") { $0.cachePath = $1 },
+        Option(["--no-cache"], help: "Check every file afresh and keep no results.") { $0.usesCache = false },
+        Option(["--stdin"], help: "Read source from standard input; use with --assume-filename.") { $0.readsStandardInput = true },
+        Option(["--assume-filename"], value: "PATH", help: "The path to report standard input as (its configuration applies).") { $0.assumedFilename = $1 },
+        Option(["--stamp"], value: "FILE", help: "Write FILE after the run, for build systems that need an output.") { $0.stampPath = $1 },
+        SharedOptions.fileTimeout(\.fileTimeout),
+        SharedOptions.quiet(\.quiet),
+    ],
+    notes: """
+        EXIT STATUS: 0 nothing at the --fail-on level or above, 1 findings at that level,
+                     2 usage, configuration or I/O errors (a file that could not be checked).
+
+        """)
+
+/// `lint`'s arguments (after the command word, if any), or `nil` when they ask for its help.
+func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> LintOptions? {
+    var options = LintOptions()
+    guard try lintCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
+    if options.readsStandardInput && !options.paths.isEmpty {
+        throw UsageError(message: "--stdin cannot be combined with paths")
+    }
+    if options.paths.isEmpty { options.paths = ["."] }
+    return options
+}
+
+func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil) -> Int32 {
+    var baseline: Baseline?
+    if let path = options.baselinePath {
+        do throws(BaselineError) {
+            baseline = try Baseline.load(path: path)
+        } catch {
+            writeError("\(error)\n")
+            return 2
+        }
+    }
+    let resolver: ConfigurationResolver
+    do throws(ConfigurationError) {
+        resolver = try makeResolver(options)
+        // Standard input is configured as the file it stands for.
+        if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
+    } catch {
+        writeError("\(error)\n")
+        return 2
+    }
+    var engine = LintEngine(ruleTypes: allRules, source: resolver)
+    if options.usesCache {
+        engine.cache = ResultCache(directory: options.cachePath ?? ResultCache.defaultDirectory(), toolVersion: cacheVersion())
+    }
+    engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
+    let start = Date()
+    var result: LintResult
+    if options.readsStandardInput {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let path = options.assumedFilename ?? "<stdin>"
+        // A buffer is checked like a file linted alone: its survey is the buffer itself.
+        switch engine.prepare(paths: []).lint(data: data, path: path) {
+        case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
+        case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
+        }
+    } else {
+        result = engine.lint(paths: options.paths)
+    }
+    guard result.configurationErrors.isEmpty else {
+        for error in result.configurationErrors { writeError("\(error)\n") }
+        return 2
+    }
+    if let baselineFile {
+        return writeBaseline(result, to: baselineFile, quiet: options.quiet)
+    }
+    var baselined = 0
+    if let baseline, let path = options.baselinePath {
+        (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
+    }
+    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
+    let output = reporter(named: options.format)!.report(result, context: context)
+    if let outputPath = options.outputPath {
+        do {
+            // Written to a temporary file beside it and renamed: a reader never sees half a report.
+            try Data(output.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+        } catch {
+            writeError("higlint: error: cannot write the report to \(outputPath): \(error.localizedDescription)\n")
+            return 2
+        }
+    } else {
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+    for error in result.errors { writeError("\(error)\n") }
+    if !options.quiet {
+        let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
+        var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
+        if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
+        if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
+        writeError(summary + "\n")
+    }
+    if let stamp = options.stampPath {
+        try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
+    }
+    if !result.errors.isEmpty { return 2 }
+    guard let failureSeverity = options.failureSeverity else { return 0 }
+    return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
+}
+

@@ -1,0 +1,111 @@
+import HIGLintRules
+
+/// A usage error: exit status 2 with a message.
+struct UsageError: Error {
+    var message: String
+}
+
+/// One option of a command, declared once: the parser applies it and the help prints it, so they cannot drift.
+struct Option<Options>: Sendable {
+    /// The names it is spelled with, the long one first: `["--output", "-o"]`.
+    var names: [String]
+    /// What its value is called in the help (`FILE`), or `nil` for a switch.
+    var value: String?
+    var help: String
+    var apply: @Sendable (inout Options, String) throws(UsageError) -> Void
+
+    /// An option that takes a value.
+    init(_ names: [String], value: String, help: String, apply: @escaping @Sendable (inout Options, String) throws(UsageError) -> Void) {
+        self.names = names
+        self.value = value
+        self.help = help
+        self.apply = apply
+    }
+
+    /// A switch.
+    init(_ names: [String], help: String, set: @escaping @Sendable (inout Options) -> Void) {
+        self.names = names
+        self.value = nil
+        self.help = help
+        self.apply = { options, _ in set(&options) }
+    }
+}
+
+/// A subcommand: its usage, what it does, and its options; `help` is generated from them.
+struct CommandSpec<Options>: Sendable {
+    var name: String
+    var usage: String
+    var summary: String
+    var options: [Option<Options>]
+    /// Paragraphs printed after the options (exit status, details).
+    var notes: String = ""
+
+    /// Applies `arguments` to `options`; words that are not options are paths. `-h`/`--help` returns `false`, for
+    /// the caller to print this command's help.
+    func parse(_ arguments: ArraySlice<String>, into options: inout Options,
+               path: (inout Options, String) -> Void) throws(UsageError) -> Bool {
+        var arguments = arguments
+        while let argument = arguments.popFirst() {
+            if argument == "--help" || argument == "-h" { return false }
+            if let option = option(named: argument) {
+                var value = ""
+                if option.value != nil {
+                    guard let next = arguments.popFirst(), !next.hasPrefix("--") else {
+                        throw UsageError(message: "\(argument) needs a value")
+                    }
+                    value = next
+                }
+                try option.apply(&options, value)
+            } else if argument.hasPrefix("-"), argument != "-" {
+                let suffix = name == "lint" ? "" : " for `\(name)`"
+                throw UsageError(message: "unknown option '\(argument)'\(suffix); see `higlint \(name == "lint" ? "" : name + " ")--help`")
+            } else {
+                path(&options, argument)
+            }
+        }
+        return true
+    }
+
+    private func option(named name: String) -> Option<Options>? {
+        self.options.first { $0.names.contains(name) }
+    }
+
+    var help: String {
+        var text = "OVERVIEW: \(summary)\n\nUSAGE: \(usage)\n\nOPTIONS:\n" + Self.table(options)
+        text += "  -h, --help" + String(repeating: " ", count: max(1, Self.column - 12)) + "Show this help.\n"
+        if !notes.isEmpty { text += "\n" + notes }
+        return text
+    }
+
+    /// Where the help of each option starts.
+    static var column: Int { 27 }
+
+    /// The options as the help lists them: names and value, then the help, wrapped lines indented.
+    static func table(_ options: [Option<Options>]) -> String {
+        options.map { option in
+            let names = option.names.sorted { $0.count < $1.count }
+            var left = "  " + names.joined(separator: ", ")
+            if let value = option.value { left += " " + value }
+            let padding = left.count + 1 < column ? String(repeating: " ", count: column - left.count) : "\n" + String(repeating: " ", count: column)
+            let help = option.help.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: column))
+            return left + padding + help + "\n"
+        }.joined()
+    }
+}
+
+/// Seconds for `--file-timeout`: a number, 0 for no limit.
+func parseSeconds(_ text: String, option: String) throws(UsageError) -> Double {
+    guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+        throw UsageError(message: "\(option) needs a number of seconds, not '\(text)'")
+    }
+    return seconds
+}
+
+/// Rule ids from a comma list, each checked.
+func parseRules(_ text: String) throws(UsageError) -> [String] {
+    let ids = text.split(separator: ",").map(String.init)
+    for id in ids where rule(withID: id) == nil {
+        throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them")
+    }
+    return ids
+}
