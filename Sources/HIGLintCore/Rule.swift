@@ -132,9 +132,10 @@ public protocol Rule: LintRule {
     /// Identifiers at least one of which a file must contain (as a whole identifier, in code, a comment or a
     /// string) for the rule to find anything in it, or `nil` when there are none. A file that holds none of the
     /// enabled rules' words is not parsed (`Prefilter`), so each must be a necessary condition of every finding:
-    /// the view or modifier name `visit` starts from, taken from the same constants where possible.
+    /// the view or modifier name `visit` starts from. By default, `visitedNames`.
     static var triggerWords: Set<String>? { get }
-    /// Endings of identifiers that count as trigger words too (`WebView` for `ArticleWebView`).
+    /// Endings of identifiers that count as trigger words too (`WebView` for `ArticleWebView`); by default
+    /// `visitedNameSuffixes`.
     static var triggerSuffixes: Set<String> { get }
     func visit(_ node: Syntax, in context: RuleContext)
 }
@@ -143,8 +144,9 @@ extension Rule {
     public static var visitedNames: Set<String>? { nil }
     public static var visitedNameSuffixes: Set<String> { [] }
     public static var moduleSymbols: Set<String> { [] }
-    public static var triggerWords: Set<String>? { nil }
-    public static var triggerSuffixes: Set<String> { [] }
+    /// The names a rule starts from are words a file must hold for it to find anything, unless it says otherwise.
+    public static var triggerWords: Set<String>? { visitedNames }
+    public static var triggerSuffixes: Set<String> { visitedNameSuffixes }
 }
 
 /// What a rule sees while checking one file, and where it reports.

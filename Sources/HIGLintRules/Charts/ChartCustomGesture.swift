@@ -47,7 +47,6 @@ struct ChartCustomGesture: Rule {
     static let gestureNames: Set<String> = ["DragGesture", "SpatialTapGesture", "onTapGesture", "onContinuousHover", "gesture"]
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["chartOverlay", "chartBackground"]
-    static let triggerWords: Set<String>? = ["chartOverlay", "chartBackground"]
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self),

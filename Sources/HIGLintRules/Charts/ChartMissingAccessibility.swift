@@ -50,7 +50,6 @@ struct ChartMissingAccessibility: Rule {
     static let ownDescriptions: Set<String> = ["accessibilityChartDescriptor", "accessibilityRepresentation", "accessibilityChildren"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
-    static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node), !chart.isAccessibilityHidden,

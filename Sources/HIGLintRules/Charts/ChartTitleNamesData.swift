@@ -67,7 +67,6 @@ struct ChartTitleNamesData: Rule {
     static let dataWords = ["Data", "Chart", "Graph", "Values", "Statistics", "Stats"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
-    static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node), let title = context.file.titleLookup(of: chart).title,

@@ -120,7 +120,6 @@ struct ChartWithoutTitle: Rule {
     static let message = "This chart has no title; put it in a GroupBox or Section with a label, or give it a Text title that states its question."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
-    static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node), case .untitled = context.file.titleLookup(of: chart) else { return }

@@ -65,7 +65,6 @@ struct ColorOnlySeries: Rule {
     static let secondCues: Set<String> = ["symbol", "lineStyle", "position", "annotation"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
-    static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node) else { return }

@@ -61,7 +61,6 @@ struct LineMarkForCategories: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = Self.markNames
     static let markNames: Set<String> = ["LineMark", "AreaMark", "LinePlot", "AreaPlot"]
-    static let triggerWords: Set<String>? = Self.markNames
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let mark = context.mark(at: node, named: Self.markNames),

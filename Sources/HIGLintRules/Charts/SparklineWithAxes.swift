@@ -78,7 +78,6 @@ struct SparklineWithAxes: Rule {
     static let message = "This chart is sparkline-sized but does not hide all of its axes and legend; add `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)` and `.chartLegend(.hidden)`."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
-    static let triggerWords: Set<String>? = ChartMatching.chartTriggers
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node) else { return }

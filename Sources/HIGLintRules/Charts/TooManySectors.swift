@@ -60,7 +60,6 @@ struct TooManySectors: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = Self.markNames
     static let markNames: Set<String> = ["SectorMark", "SectorPlot"]
-    static let triggerWords: Set<String>? = Self.markNames
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let mark = context.mark(at: node, named: Self.markNames),

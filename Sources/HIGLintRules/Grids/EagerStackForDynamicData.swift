@@ -112,8 +112,6 @@ struct EagerStackForDynamicData: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Grid", "VStack", "HStack"]
 
-    static let triggerWords: Set<String>? = ["Grid", "VStack", "HStack"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
               isEagerContainer(view, context.file), !context.file.declaresType(view.name), context.applies(at: call),

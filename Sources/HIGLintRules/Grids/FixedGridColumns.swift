@@ -119,8 +119,6 @@ struct FixedGridColumns: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["LazyVGrid", "LazyHGrid"]
 
-    static let triggerWords: Set<String>? = ["LazyVGrid", "LazyHGrid"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               let label = ["LazyVGrid": "columns", "LazyHGrid": "rows"][view.name], view.isTypeCall,

@@ -68,8 +68,6 @@ struct GlassEffectInGrid: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["glassEffect"]
 
-    static let triggerWords: Set<String>? = ["glassEffect"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "glassEffect",
               let view = context.file.view(modifiedBy: member),

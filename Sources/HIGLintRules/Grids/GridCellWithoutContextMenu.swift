@@ -103,7 +103,6 @@ struct GridCellWithoutContextMenu: Rule {
     static let message = "This tappable grid cell has no context menu; add `.contextMenu` with its secondary actions, as for list rows."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["ForEach"]
-    static let triggerWords: Set<String>? = ["ForEach"]
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let forEach = context.file.view(at: call),

@@ -76,8 +76,6 @@ struct TapGestureAsButton: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["onTapGesture"]
 
-    static let triggerWords: Set<String>? = ["onTapGesture"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "onTapGesture",
               let row = context.file.view(modifiedBy: member),

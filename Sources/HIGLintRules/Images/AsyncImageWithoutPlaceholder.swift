@@ -60,8 +60,6 @@ struct AsyncImageWithoutPlaceholder: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["AsyncImage"]
 
-    static let triggerWords: Set<String>? = ["AsyncImage"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "AsyncImage", view.isTypeCall, !context.file.declaresType("AsyncImage"),

@@ -71,7 +71,6 @@ struct CustomVideoPlayer: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.declReferenceExpr]
     static let visitedNames: Set<String>? = ["AVPlayerLayer"]
 
-    static let triggerWords: Set<String>? = ["AVPlayerLayer"]
     static let moduleSymbols: Set<String> = ["VideoPlayer"]
 
     func visit(_ node: Syntax, in context: RuleContext) {

@@ -97,8 +97,6 @@ struct FullscreenImageWithoutZoom: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["fullScreenCover"]
 
-    static let triggerWords: Set<String>? = ["fullScreenCover"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "fullScreenCover",
               let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,

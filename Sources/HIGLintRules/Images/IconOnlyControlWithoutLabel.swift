@@ -56,8 +56,6 @@ struct IconOnlyControlWithoutLabel: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = Self.controls
 
-    static let triggerWords: Set<String>? = Self.controls
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let control = context.file.view(at: call),
               Self.controls.contains(control.name), control.isTypeCall, control.controlTitle == nil,

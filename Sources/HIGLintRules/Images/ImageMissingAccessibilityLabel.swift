@@ -87,8 +87,6 @@ struct ImageMissingAccessibilityLabel: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image", "AsyncImage"]
 
-    static let triggerWords: Set<String>? = ["Image", "AsyncImage"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),

@@ -98,8 +98,6 @@ struct ContextMenuWithoutPreview: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["contextMenu"]
 
-    static let triggerWords: Set<String>? = ["contextMenu"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "contextMenu",
               !context.file.declaresFunction("contextMenu"),

@@ -139,8 +139,6 @@ struct CustomSelectionCheckmark: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image"]
 
-    static let triggerWords: Set<String>? = ["Image"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               image.name == "Image", let symbol = image.argument("systemName")?.expression,

@@ -134,8 +134,6 @@ struct DestructiveSwipeWithoutRole: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
-    static let triggerWords: Set<String>? = SwipeActionsModifier.triggerWords
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let swipe = SwipeActionsModifier(node, in: context) else { return }
         let words = context.words("destructiveWords", default: Destruction.words)

@@ -75,8 +75,6 @@ struct InconsistentRowOrder: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["List", "Section"]
 
-    static let triggerWords: Set<String>? = ["List", "Section"]
-
     private enum Order { case imageFirst, textFirst }
 
     func visit(_ node: Syntax, in context: RuleContext) {

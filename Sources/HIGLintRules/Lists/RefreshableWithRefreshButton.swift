@@ -92,8 +92,6 @@ struct RefreshableWithRefreshButton: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["refreshable"]
 
-    static let triggerWords: Set<String>? = ["refreshable"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         let file = context.file
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "refreshable",
@@ -102,7 +100,7 @@ struct RefreshableWithRefreshButton: Rule {
         else { return }
         // The same view: the member declaration, or for top-level code the statement.
         let declaration = file.declarationContext(of: member)
-        guard let region = declaration.map({ Syntax($0.declaration) }) ?? topLevelStatement(of: member) else { return }
+        guard let region = declaration.map({ Syntax($0.declaration) }) ?? member.topLevelStatement.map(Syntax.init) else { return }
         let titles = context.words("refreshTitles", default: Self.refreshTitles)
         let symbols = context.words("refreshSymbols", default: Self.refreshSymbols)
         let buttons = file.remember("refreshable-with-refresh-button buttons", about: region) {
@@ -110,7 +108,7 @@ struct RefreshableWithRefreshButton: Rule {
         }
         for button in buttons where isRefresh(button, titles: titles, symbols: symbols) {
             let token = button.view.nameToken
-            guard context.applies(at: token), !isForMacCatalyst(token), !areAlternatives(token, Syntax(refreshable.root)),
+            guard context.applies(at: token), !isForMacCatalyst(token), !token.isAlternative(to: refreshable.root),
                   !file.enclosingViews(of: token).contains(where: { $0.view.name == "ContentUnavailableView" })
             else { continue }
             context.report(at: token, message: Self.message)
@@ -139,15 +137,6 @@ struct RefreshableWithRefreshButton: Rule {
         }
     }
 
-    private func topLevelStatement(of node: some SyntaxProtocol) -> Syntax? {
-        var current = Syntax(node)
-        while let parent = current.parent {
-            if parent.is(CodeBlockItemSyntax.self), parent.parent?.parent?.is(SourceFileSyntax.self) == true { return parent }
-            current = parent
-        }
-        return nil
-    }
-
     /// A refresh title, or a refresh symbol on a button with no other title.
     private func isRefresh(_ button: ActionButton, titles: [String], symbols: [String]) -> Bool {
         let words = button.titles.flatMap(Destruction.words(in:))
@@ -164,29 +153,6 @@ struct RefreshableWithRefreshButton: Rule {
                condition.trimmedSource.contains("targetEnvironment(macCatalyst)"), !condition.trimmedSource.hasPrefix("!") {
                 return true
             }
-            node = current.parent
-        }
-        return false
-    }
-
-    /// Whether `a` and `b` are in different branches of the same `if` or `switch`: never shown together.
-    private func areAlternatives(_ a: some SyntaxProtocol, _ b: Syntax) -> Bool {
-        var ancestors: [SyntaxIdentifier: Syntax] = [:]   // ancestor → the child of it on the way from `a`
-        var child = Syntax(a)
-        var node = a.parent
-        while let current = node {
-            ancestors[current.id] = child
-            child = current
-            node = current.parent
-        }
-        child = b
-        node = b.parent
-        while let current = node {
-            if let fromA = ancestors[current.id] {
-                guard fromA.id != child.id else { return false }
-                return current.is(IfExprSyntax.self) || current.is(SwitchCaseListSyntax.self)
-            }
-            child = current
             node = current.parent
         }
         return false

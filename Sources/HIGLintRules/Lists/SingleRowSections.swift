@@ -139,8 +139,6 @@ struct SingleRowSections: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["List", "Form"]
 
-    static let triggerWords: Set<String>? = ["List", "Form"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let list = context.file.view(at: call),
               ["List", "Form"].contains(list.name), !context.file.declaresType(list.name),

@@ -106,8 +106,6 @@ struct SwipeActionWithoutAlternative: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
-    static let triggerWords: Set<String>? = SwipeActionsModifier.triggerWords
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let swipe = SwipeActionsModifier(node, in: context),
               let alternatives = alternatives(for: swipe.row, in: context.file)

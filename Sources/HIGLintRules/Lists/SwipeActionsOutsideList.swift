@@ -136,8 +136,6 @@ struct SwipeActionsOutsideList: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = Self.modifierNames
 
-    static let triggerWords: Set<String>? = Self.modifierNames
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self) else { return }
         let name = member.declName.baseName.text

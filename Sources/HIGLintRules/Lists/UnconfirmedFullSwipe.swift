@@ -117,8 +117,6 @@ struct UnconfirmedFullSwipe: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
-    static let triggerWords: Set<String>? = SwipeActionsModifier.triggerWords
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let swipe = SwipeActionsModifier(node, in: context),
               swipe.modifier.argument("allowsFullSwipe")?.expression.booleanLiteral != false,

@@ -80,8 +80,6 @@ struct CustomShareSheet: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = Self.shareSheetTypes
 
-    static let triggerWords: Set<String>? = Self.shareSheetTypes
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               Self.shareSheetTypes.contains(view.name), !context.file.declaresType(view.name),

@@ -70,8 +70,6 @@ struct NonstandardShareSymbol: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Button", "Label", "ShareLink"]
 
-    static let triggerWords: Set<String>? = ["Button", "Label", "ShareLink"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
               ["Button", "Label", "ShareLink"].contains(view.name), context.applies(at: call)

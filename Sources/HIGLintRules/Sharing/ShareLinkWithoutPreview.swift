@@ -62,11 +62,9 @@ struct ShareLinkWithoutPreview: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["ShareLink", "SharePreview"]
 
-    static let triggerWords: Set<String>? = ["ShareLink", "SharePreview"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
-              Self.triggerWords?.contains(view.name) == true, context.applies(at: call), !context.file.declaresType(view.name)
+              Self.visitedNames?.contains(view.name) == true, context.applies(at: call), !context.file.declaresType(view.name)
         else { return }
         switch view.name {
         case "ShareLink":

@@ -83,8 +83,6 @@ struct CopyableTextNotSelectable: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Text"]
 
-    static let triggerWords: Set<String>? = ["Text"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "Text", let argument = call.arguments.first?.expression,

@@ -106,8 +106,6 @@ struct FixedFontSize: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = FixedFont.names
 
-    static let triggerWords: Set<String>? = FixedFont.names
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let kind = FixedFont(call) else { return }
         let file = context.file

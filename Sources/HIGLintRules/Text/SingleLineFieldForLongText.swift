@@ -50,8 +50,6 @@ struct SingleLineFieldForLongText: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["TextField"]
 
-    static let triggerWords: Set<String>? = ["TextField"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "TextField", !view.hasArgument("axis"),

@@ -101,11 +101,9 @@ struct CustomBrowserChrome: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["TextField", "Button"]
 
-    static let triggerWords: Set<String>? = ["TextField", "Button"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
-              Self.triggerWords?.contains(view.name) == true, context.applies(at: call), !call.isInPreview
+              Self.visitedNames?.contains(view.name) == true, context.applies(at: call), !call.isInPreview
         else { return }
         switch view.name {
         case "TextField" where isAddressField(view) && showsWebView(around: call, in: context.file):

@@ -77,8 +77,6 @@ struct WKWebViewWrapper: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionDecl]
     static let visitedNames: Set<String>? = Set(Self.makers.keys)
 
-    static let triggerWords: Set<String>? = Set(Self.makers.keys)
-
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let function = node.as(FunctionDeclSyntax.self), let platforms = Self.makers[function.name.text],
               let type = context.file.enclosingType(of: function), type.isRepresentable,

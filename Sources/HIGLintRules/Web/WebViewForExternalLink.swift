@@ -105,11 +105,6 @@ struct WebViewForExternalLink: Rule {
     /// Web view types by `view.name`: `WKWebView`, `ArticleWebView`.
     static let visitedNameSuffixes: Set<String> = ["WebView"]
 
-    static let triggerWords: Set<String>? = ["OpenURLAction", "onOpenURL", "load", "loadRequest"]
-
-    /// `view.name` of a web view type: `WKWebView`, `ArticleWebView`.
-    static let triggerSuffixes: Set<String> = ["WebView"]
-
     func visit(_ node: Syntax, in context: RuleContext) {
         // `applies(at:)` and `isInPreview` climb to the file's root: they come after the cheap tests of the name,
         // else a chain of n `load` calls costs n² steps.
