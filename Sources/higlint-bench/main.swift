@@ -17,10 +17,14 @@ import Darwin
 
 let usage = """
     USAGE: higlint-bench DIR [--runs N] [--unfiltered] [--no-swift-format]
+           higlint-bench DIR --agreement
 
       --runs N           runs of each phase; the median is reported (default 3)
       --unfiltered       also time one-thread lint with the prefilter off (every file parsed)
       --no-swift-format  do not run swift-format even when it is on PATH
+      --agreement        no timing: check that every file's findings are the same whether the whole folder is
+                         linted (lint) or each file is checked against the folder's survey (fix, the servers);
+                         prints counts only, and exits 1 on any difference
 
     """
 
@@ -160,6 +164,7 @@ var usesSwiftFormat = true
 var phaseToRun: Phase?
 var resultFile: String?
 var cacheDirectory: String?
+var checksAgreement = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--runs":
@@ -170,11 +175,29 @@ while let argument = arguments.popFirst() {
     case "--phase": phaseToRun = arguments.popFirst().flatMap { name in Phase.allCases.first { $0.argument == name } }
     case "--result": resultFile = arguments.popFirst()
     case "--cache-dir": cacheDirectory = arguments.popFirst()
+    case "--agreement": checksAgreement = true
     case "-h", "--help": print(usage, terminator: ""); exit(0)
     default: directory = argument
     }
 }
 guard let directory else { fail("no directory given\n\n" + usage) }
+
+if checksAgreement {
+    // `lint` runs every phase over the folder; `fix` and the servers check one buffer at a time against the
+    // folder's survey. Both must find the same, file by file.
+    let engine = LintEngine(ruleTypes: allRules)
+    let whole = Dictionary(grouping: engine.lint(paths: [directory]).diagnostics, by: \.path)
+    let prepared = engine.prepare(paths: [directory])
+    var differing: [String] = []
+    for file in prepared.files.swiftFiles {
+        guard let data = FileManager.default.contents(atPath: file.path),
+              case .success(let alone) = prepared.lint(data: data, path: file.path) else { continue }
+        if alone != (whole[file.path] ?? []) { differing.append(file.path) }
+    }
+    print("\(prepared.files.swiftFiles.count) files, \(whole.values.map(\.count).reduce(0, +)) findings, \(differing.count) files differ")
+    for path in differing { print("differs: \(path)") }
+    exit(differing.isEmpty ? 0 : 1)
+}
 
 if let phaseToRun {
     let seconds = runPhase(phaseToRun, directory: directory, cacheDirectory: cacheDirectory)
