@@ -110,6 +110,7 @@ let package = Package(
         target("HIGLintCore", dependencies: ["HIGLintSwiftUI"]),
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
+        target("HIGLintProject", dependencies: ["HIGLintSwiftUI"]),
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
@@ -127,6 +128,7 @@ let package = Package(
         testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
         testTarget("HIGLintRulesTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
         testTarget("HIGLintReportersTests", dependencies: ["HIGLintCore", "HIGLintReporters", "HIGLintRules"]),
+        testTarget("HIGLintProjectTests", dependencies: ["HIGLintProject", "HIGLintSwiftUI"]),
         testTarget("higlintTests", dependencies: ["HIGLintCore"]),
     ]
 )
