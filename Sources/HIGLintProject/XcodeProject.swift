@@ -16,6 +16,8 @@ struct XcodeProjectReader {
     var warnings: [ProjectWarning] = []
     private var parents: [String: String] = [:]
     private var pathCache: [String: String?] = [:]
+    /// Each `.xcconfig` is read once, however many configurations name it.
+    private var configurationFiles: [String: [(key: String, value: String)]] = [:]
 
     init(projectPath: String) {
         self.projectPath = projectPath
@@ -113,7 +115,10 @@ struct XcodeProjectReader {
             let name = configuration["name"] as? String ?? "?"
             var settings = lower[name] ?? lower.values.first ?? BuildSettings()
             if let base = baseConfigurationPath(of: configuration) {
-                settings = settings.applying(XCConfig.assignments(ofFile: base, warnings: &warnings))
+                if configurationFiles[base] == nil {
+                    configurationFiles[base] = XCConfig.assignments(ofFile: base, warnings: &warnings)
+                }
+                settings = settings.applying(configurationFiles[base]!)
             }
             settings = settings.applying(BuildSettings.assignments(of: configuration["buildSettings"] as? [String: Any] ?? [:]))
             result[name] = settings
