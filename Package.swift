@@ -100,19 +100,19 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "higlint", targets: ["higlint"]),
-        .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintRules", "HIGLintReporters"]),
+        .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintProject", "HIGLintRules", "HIGLintReporters"]),
         .plugin(name: "HIGLintBuildToolPlugin", targets: ["HIGLintBuildToolPlugin"]),
         .plugin(name: "HIGLintCommandPlugin", targets: ["HIGLintCommandPlugin"]),
     ],
     dependencies: syntax.packageDependencies,
     targets: [
         target("HIGLintSwiftUI", dependencies: []),
-        target("HIGLintCore", dependencies: ["HIGLintSwiftUI"]),
+        target("HIGLintProject", dependencies: ["HIGLintSwiftUI"]),
+        target("HIGLintCore", dependencies: ["HIGLintSwiftUI", "HIGLintProject"]),
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
-        target("HIGLintProject", dependencies: ["HIGLintSwiftUI"]),
         .executableTarget(
-            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
+            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
         // `swift run -c release higlint-bench DIR`: see BENCHMARKS.md.
         .executableTarget(

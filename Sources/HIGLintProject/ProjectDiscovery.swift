@@ -24,7 +24,7 @@ enum ProjectDiscovery {
             // Upwards to the repository's root: projects above it do not own it.
             var reachedRoot = isDirectory.boolValue && isRepositoryRoot(path)
             while !folder.isEmpty, !reachedRoot {
-                if listedFolders.insert(folder).inserted { examine(folder, into: add) }
+                if listedFolders.insert(folder).inserted, !sharedFolders.contains(folder) { examine(folder, into: add) }
                 reachedRoot = isRepositoryRoot(folder)
                 guard folder != "/" else { break }
                 folder = (folder as NSString).deletingLastPathComponent
@@ -32,6 +32,15 @@ enum ProjectDiscovery {
         }
         return found
     }
+
+    /// Folders many unrelated things share: a project file lying there owns none of them.
+    static let sharedFolders: Set<String> = {
+        var folders: Set<String> = ["/", "/tmp", "/private/tmp", "/var/tmp"]
+        var temporary = NSTemporaryDirectory()
+        while temporary.count > 1, temporary.hasSuffix("/") { temporary.removeLast() }
+        folders.insert(temporary)
+        return folders
+    }()
 
     private static func isRepositoryRoot(_ folder: String) -> Bool {
         FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))

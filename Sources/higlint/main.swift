@@ -17,6 +17,7 @@ enum Command {
     case explain(String)
     case initialize(force: Bool)
     case writeBaseline(String, LintOptions)
+    case project(path: String, json: Bool)
     case help
     case version
 }
@@ -56,6 +57,7 @@ let usage = """
            higlint explain RULE-ID
            higlint init [--force]
            higlint baseline write FILE [PATH ...] [OPTIONS]
+           higlint project [PATH] [--format json]
 
     COMMANDS:
       lint            Check the Swift files and asset catalogs under each PATH (default: the current folder).
@@ -66,6 +68,8 @@ let usage = """
       explain ID      Show a rule's rationale, a bad and a good example, and its HIG page.
       init            Write a commented .higlint.json into the current folder.
       baseline write  Record today's findings in FILE; later runs with --baseline FILE report only new ones.
+      project         Print what HIGLint reads from the Xcode projects, workspaces, packages, Tuist and XcodeGen
+                      specs around PATH: per target, platforms, deployment targets, whether it ships, Swift files.
 
     OPTIONS:
       --format NAME            Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).
@@ -126,6 +130,8 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
             throw UsageError(message: "baseline write records every finding; --baseline and --output do not apply")
         }
         return .writeBaseline(file, options)
+    case "project"?:
+        return try parseProject(Array(arguments.dropFirst()))
     case "lint"?:
         arguments.removeFirst()
     default:
@@ -306,6 +312,7 @@ do {
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
+    case .project(let path, let json): exit(runProject(path: path, json: json))
     case .help: print(usage, terminator: "")
     case .version: print("higlint \(version)")
     }

@@ -1,0 +1,68 @@
+import Foundation
+import HIGLintProject
+
+/// `higlint project [PATH] [--format text|json]`: what HIGLint reads from the projects around PATH.
+func runProject(path: String, json: Bool) -> Int32 {
+    guard FileManager.default.fileExists(atPath: path) else {
+        writeError("higlint: error: no such file or folder: \(path)\n")
+        return 2
+    }
+    let facts = ProjectFacts.read(for: [path])
+    let summaries = facts.summaries()
+    if json {
+        struct Report: Encodable {
+            var projects: [ProjectSummary]
+            var warnings: [String]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Report(projects: summaries, warnings: facts.warnings.map(\.description)))) ?? Data()
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    } else {
+        print(projectText(summaries), terminator: "")
+    }
+    for warning in facts.warnings { writeError("\(warning)\n") }
+    return 0
+}
+
+func projectText(_ summaries: [ProjectSummary]) -> String {
+    guard !summaries.isEmpty else {
+        return "No Xcode project, workspace, package, Tuist or XcodeGen spec found: files are linted by folder conventions.\n"
+    }
+    var text = ""
+    for project in summaries {
+        text += "\(project.path) (\(project.kind))\n"
+        let rows = project.targets.map { target -> [String] in
+            let versions = target.platforms.map { platform in target.deploymentTargets[platform].map { "\(platform) \($0)" } ?? platform }
+            let files = target.swiftFiles == 1 ? "1 Swift file" : "\(target.swiftFiles) Swift files"
+            return [target.name, target.product, versions.joined(separator: ", "), target.passedOverAs.map { "passed over: \($0)" } ?? "ships", files]
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            text += "  " + row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ") + "\n"
+        }
+    }
+    return text
+}
+
+func parseProject(_ arguments: [String]) throws(UsageError) -> Command {
+    let usage = UsageError(message: "usage: higlint project [PATH] [--format text|json]")
+    var path: String?
+    var json = false
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--format":
+            switch rest.popFirst() {
+            case "json"?: json = true
+            case "text"?: json = false
+            default: throw usage
+            }
+        case _ where argument.hasPrefix("-") || path != nil: throw usage
+        default: path = argument
+        }
+    }
+    return .project(path: path ?? ".", json: json)
+}
