@@ -40,7 +40,7 @@ extension ProjectFacts {
     }
 
     /// Every Swift file under the projects' folders (less build output and bundles) and every Swift file they name.
-    func swiftFilesInProjects() -> [String] {
+    public func swiftFilesInProjects() -> [String] {
         var files = Set(projects.flatMap { $0.members.keys }.filter { $0.hasSuffix(".swift") })
         for folder in Set(projects.map(\.folder)) {
             guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }

@@ -89,18 +89,18 @@ struct XcodeProjectReader {
         return project
     }
 
-    /// For each synchronized folder any target uses: its exception sets' files, by target.
+    /// For each synchronized folder: by target, the files its exception sets list for that target. A folder
+    /// that no target lists can still give files to targets through exception sets.
     private func synchronizedGroupOwners(targetIDs: [String]) -> [String: [String: Set<String>]] {
         var result: [String: [String: Set<String>]] = [:]
         for targetID in targetIDs {
-            for groupID in strings(objects[targetID]?["fileSystemSynchronizedGroups"]) {
-                guard let group = objects[groupID] else { continue }
-                result[groupID, default: [:]][targetID, default: []].formUnion([])
-                for setID in strings(group["exceptions"]) {
-                    guard let set = objects[setID], set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                          let owner = set["target"] as? String else { continue }
-                    result[groupID, default: [:]][owner, default: []].formUnion(strings(set["membershipExceptions"]))
-                }
+            for groupID in strings(objects[targetID]?["fileSystemSynchronizedGroups"]) { result[groupID, default: [:]][targetID] = [] }
+        }
+        for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+            for setID in strings(group["exceptions"]) {
+                guard let set = objects[setID], set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let owner = set["target"] as? String else { continue }
+                result[groupID, default: [:]][owner, default: []].formUnion(strings(set["membershipExceptions"]))
             }
         }
         return result

@@ -2,7 +2,7 @@ import Foundation
 import HIGLintProject
 
 /// `higlint project [PATH] [--format text|json]`: what HIGLint reads from the projects around PATH.
-func runProject(path: String, json: Bool) -> Int32 {
+func runProject(path: String, json: Bool, listsFiles: Bool = false) -> Int32 {
     guard FileManager.default.fileExists(atPath: path) else {
         writeError("higlint: error: no such file or folder: \(path)\n")
         return 2
@@ -20,6 +20,14 @@ func runProject(path: String, json: Bool) -> Int32 {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     } else {
         print(projectText(summaries), terminator: "")
+    }
+    if listsFiles {
+        // Every Swift file in the projects' folders: the targets that build it, or why it is passed over.
+        for file in facts.swiftFilesInProjects() {
+            let fileFacts = facts.facts(forFile: file)
+            let targets = fileFacts.targets.isEmpty ? "no target" : fileFacts.targets.joined(separator: ", ")
+            print("\(file): \(targets)" + (fileFacts.passOverReason.map { "; passed over: \($0.rawValue)" } ?? ""))
+        }
     }
     for warning in facts.warnings { writeError("\(warning)\n") }
     return 0
@@ -48,9 +56,10 @@ func projectText(_ summaries: [ProjectSummary]) -> String {
 }
 
 func parseProject(_ arguments: [String]) throws(UsageError) -> Command {
-    let usage = UsageError(message: "usage: higlint project [PATH] [--format text|json]")
+    let usage = UsageError(message: "usage: higlint project [PATH] [--format text|json] [--files]")
     var path: String?
     var json = false
+    var listsFiles = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -60,9 +69,10 @@ func parseProject(_ arguments: [String]) throws(UsageError) -> Command {
             case "text"?: json = false
             default: throw usage
             }
+        case "--files": listsFiles = true
         case _ where argument.hasPrefix("-") || path != nil: throw usage
         default: path = argument
         }
     }
-    return .project(path: path ?? ".", json: json)
+    return .project(path: path ?? ".", json: json, listsFiles: listsFiles)
 }

@@ -17,7 +17,7 @@ enum Command {
     case explain(String)
     case initialize(force: Bool)
     case writeBaseline(String, LintOptions)
-    case project(path: String, json: Bool)
+    case project(path: String, json: Bool, listsFiles: Bool)
     case help
     case version
 }
@@ -57,7 +57,7 @@ let usage = """
            higlint explain RULE-ID
            higlint init [--force]
            higlint baseline write FILE [PATH ...] [OPTIONS]
-           higlint project [PATH] [--format json]
+           higlint project [PATH] [--format json] [--files]
 
     COMMANDS:
       lint            Check the Swift files and asset catalogs under each PATH (default: the current folder).
@@ -256,12 +256,14 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         FileHandle.standardOutput.write(Data(output.utf8))
     }
     for error in result.errors { writeError("\(error)\n") }
+    for warning in result.projectWarnings { writeError("\(warning)\n") }
     if !options.quiet {
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
         var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
         if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
+        if result.passedOver.total > 0 { summary += "; " + result.passedOver.summary }
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }
@@ -312,7 +314,7 @@ do {
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
-    case .project(let path, let json): exit(runProject(path: path, json: json))
+    case .project(let path, let json, let files): exit(runProject(path: path, json: json, listsFiles: files))
     case .help: print(usage, terminator: "")
     case .version: print("higlint \(version)")
     }

@@ -42,7 +42,10 @@ private func iOSAppWithWidget() -> String {
 private func multiplatformApp() -> String {
     var objects: [(String, String)] = [
         ("PR", "{isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2, T3); }"),
-        ("G0", "{isa = PBXGroup; children = (SY1, SY3, GC); sourceTree = \"<group>\"; }"),
+        ("G0", "{isa = PBXGroup; children = (SY1, SY3, SY4, GC); sourceTree = \"<group>\"; }"),
+        // A folder no target lists, whose exception set gives one file to the widget.
+        ("SY4", "{isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX4); path = Intents; sourceTree = \"<group>\"; }"),
+        ("EX4", "{isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (OpenPlace.swift); target = T2; }"),
         ("GC", "{isa = PBXGroup; children = (XC); path = Config; sourceTree = \"<group>\"; }"),
         ("XC", "{isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = Base.xcconfig; sourceTree = \"<group>\"; }"),
         ("SY1", "{isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EX1, EX2); path = Atlas; sourceTree = \"<group>\"; }"),
@@ -98,6 +101,8 @@ struct XcodeTargetsTests {
         // The widget names no iOS deployment target of its own but inherits the project's.
         #expect(shared.deploymentTargets == ["iOS": "26.0", "macOS": "26.0", "visionOS": "26.0"])
         #expect(facts.facts(forFile: fixture.write("AtlasTests/MapTests.swift")).passOverReason == .tests)
+        #expect(facts.facts(forFile: fixture.write("Intents/OpenPlace.swift")).targets == ["Atlas/AtlasWidget"])
+        #expect(facts.facts(forFile: fixture.write("Intents/Unused.swift")).passOverReason == .notBuilt)
         #expect(facts.facts(forFile: fixture.write("Atlas/Assets.xcassets/Pin.imageset/Contents.json", "{}")).platforms == [.iOS, .macOS, .visionOS])
     }
 
