@@ -125,7 +125,7 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "higlint", description: "Check SwiftUI code against Apple's Human Interface Guidelines")),
                 dependencies: ["higlint"]),
         testTarget("HIGLintSwiftUITests", dependencies: ["HIGLintSwiftUI"]),
-        testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintProject"]),
         testTarget("HIGLintRulesTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
         testTarget("HIGLintReportersTests", dependencies: ["HIGLintCore", "HIGLintReporters", "HIGLintRules"]),
         testTarget("HIGLintProjectTests", dependencies: ["HIGLintProject", "HIGLintSwiftUI"]),
