@@ -100,18 +100,19 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "higlint", targets: ["higlint"]),
-        .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintRules", "HIGLintReporters"]),
+        .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintProject", "HIGLintRules", "HIGLintReporters"]),
         .plugin(name: "HIGLintBuildToolPlugin", targets: ["HIGLintBuildToolPlugin"]),
         .plugin(name: "HIGLintCommandPlugin", targets: ["HIGLintCommandPlugin"]),
     ],
     dependencies: syntax.packageDependencies,
     targets: [
         target("HIGLintSwiftUI", dependencies: []),
-        target("HIGLintCore", dependencies: ["HIGLintSwiftUI"]),
+        target("HIGLintProject", dependencies: ["HIGLintSwiftUI"]),
+        target("HIGLintCore", dependencies: ["HIGLintSwiftUI", "HIGLintProject"]),
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
         .executableTarget(
-            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters"] + syntax.dependencies,
+            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
         // `swift run -c release higlint-bench DIR`: see BENCHMARKS.md.
         .executableTarget(
@@ -124,9 +125,10 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "higlint", description: "Check SwiftUI code against Apple's Human Interface Guidelines")),
                 dependencies: ["higlint"]),
         testTarget("HIGLintSwiftUITests", dependencies: ["HIGLintSwiftUI"]),
-        testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        testTarget("HIGLintCoreTests", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintProject"]),
         testTarget("HIGLintRulesTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
         testTarget("HIGLintReportersTests", dependencies: ["HIGLintCore", "HIGLintReporters", "HIGLintRules"]),
+        testTarget("HIGLintProjectTests", dependencies: ["HIGLintProject", "HIGLintSwiftUI"]),
         testTarget("higlintTests", dependencies: ["HIGLintCore"]),
     ]
 )

@@ -35,6 +35,12 @@ public struct RuleSettings: Hashable, Sendable {
 public struct Configuration: Sendable, Equatable {
     /// The platforms the covered files are built for; `#if os(…)` narrows this further.
     public var platforms: Platforms = .all
+    /// Whether `platforms` was configured; when not, the project that builds a file says (`ProjectFactsPhase`).
+    public var platformsAreConfigured = false
+    /// Check code that does not ship (tests, previews, screenshot targets, files no target builds) too.
+    public var checksNonShippingCode = false
+    /// Words that, besides Screenshot, Snapshot, Trailer and Preview, name targets that only make screenshots.
+    public var screenshotTargets: [String] = []
     /// Domains the app owns; web views may load them.
     public var ownedDomains: [String]?
     /// Minimum OS versions by platform name (`"iOS": "17.0"`).

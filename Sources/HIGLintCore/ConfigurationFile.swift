@@ -75,8 +75,11 @@ public struct ConfigurationFile: Sendable {
     public var deploymentTarget: [String: String] = [:]
     public var components: [String: String] = [:]
     public var rules: [String: RuleEntry] = [:]
+    public var checksNonShippingCode: Bool?
+    public var screenshotTargets: [String]?
 
-    static let keys = ["include", "exclude", "rules", "ownedDomains", "deploymentTarget", "platforms", "components"]
+    static let keys = ["include", "exclude", "rules", "ownedDomains", "deploymentTarget", "platforms", "components",
+                       "checkNonShippingCode", "screenshotTargets"]
     static let severityWords = ["off", "note", "warning", "error"]
 
     /// Reads and checks the file at `path` against the rules HIGLint has.
@@ -114,7 +117,12 @@ public struct ConfigurationFile: Sendable {
 
     /// Applies this file's settings over `configuration` (a parent folder's, or the defaults).
     public func apply(to configuration: inout Configuration) {
-        if let platforms { configuration.platforms = platforms }
+        if let platforms {
+            configuration.platforms = platforms
+            configuration.platformsAreConfigured = true
+        }
+        if let checksNonShippingCode { configuration.checksNonShippingCode = checksNonShippingCode }
+        if let screenshotTargets { configuration.screenshotTargets = screenshotTargets }
         if let ownedDomains { configuration.ownedDomains = ownedDomains }
         configuration.deploymentTarget.merge(deploymentTarget) { $1 }
         configuration.components.merge(components) { $1 }
@@ -178,6 +186,10 @@ private struct Reader {
             case "include": file.include = try strings(value, keyPath).map(GlobPattern.init)
             case "exclude": file.exclude = try strings(value, keyPath).map(GlobPattern.init)
             case "ownedDomains": file.ownedDomains = try strings(value, keyPath)
+            case "screenshotTargets": file.screenshotTargets = try strings(value, keyPath)
+            case "checkNonShippingCode":
+                guard case .bool(let flag) = value else { throw fail(keyPath, "expected true or false, found \(value.shown)") }
+                file.checksNonShippingCode = flag
             case "platforms":
                 var platforms: Platforms = []
                 for (index, name) in try strings(value, keyPath).enumerated() {

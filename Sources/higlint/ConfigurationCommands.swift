@@ -64,10 +64,17 @@ func initialConfiguration() -> String {
           // exclude: ["**/Generated", "**/*.generated.swift"],
 
           // The platforms these files are built for; rules about iOS-only ideas stay quiet in a Mac-only folder.
+          // Default: what the Xcode project or package that builds each file says (`higlint project` shows it).
           // platforms: ["iOS", "macOS", "tvOS", "watchOS", "visionOS"],
 
-          // Minimum OS versions; rules that suggest newer APIs read them.
+          // Minimum OS versions; rules that suggest newer APIs read them. Default: the project's.
           // deploymentTarget: { iOS: "17.0", macOS: "14.0" },
+
+          // Tests, previews, screenshot targets and files no target builds are passed over; check them too.
+          // checkNonShippingCode: true,
+
+          // More words that name targets made only for screenshots (besides Screenshot, Snapshot, Trailer, Preview).
+          // screenshotTargets: ["Marketing"],
 
           // Domains the app owns, which web views may load.
           // ownedDomains: ["example.com"],

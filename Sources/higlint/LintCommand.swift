@@ -161,12 +161,14 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         FileHandle.standardOutput.write(Data(output.utf8))
     }
     for error in result.errors { writeError("\(error)\n") }
+    for warning in result.projectWarnings { writeError("\(warning)\n") }
     if !options.quiet {
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
         var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
         if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
+        if result.passedOver.total > 0 { summary += "; " + result.passedOver.summary }
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }

@@ -12,6 +12,7 @@ enum Command {
     case explain(String)
     case initialize(force: Bool)
     case writeBaseline(String, LintOptions)
+    case project(path: String, json: Bool, listsFiles: Bool)
     /// A help text to print: the general one, or a command's.
     case help(String)
     case version
@@ -46,6 +47,7 @@ let commandSummaries: [(name: String, usage: String, summary: String)] = [
     (explainCommand.name, explainCommand.usage, explainCommand.summary),
     (initCommand.name, initCommand.usage, initCommand.summary),
     (baselineCommand.name, baselineCommand.usage, baselineCommand.summary),
+    (projectCommand.name, projectCommand.usage, projectCommand.summary),
 ]
 
 /// `higlint --help`: the commands, then `lint`'s options (lint is what runs without a command word).
@@ -105,6 +107,8 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard !options.readsStandardInput else { throw UsageError(message: "baseline write records files; --stdin does not apply") }
         if options.paths.isEmpty { options.paths = ["."] }
         return .writeBaseline(file, options)
+    case "project"?:
+        return try parseProject(arguments.dropFirst())
     case "lint"?:
         if arguments.contains("--version") { return .version }
         return try parseLint(arguments.dropFirst()).map { .lint($0) } ?? .help(lintCommand.help)
@@ -158,6 +162,7 @@ do {
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
     case .help(let text): print(text, terminator: "")
+    case .project(let path, let json, let files): exit(runProject(path: path, json: json, listsFiles: files))
     case .version: print("higlint \(version)")
     }
 } catch {

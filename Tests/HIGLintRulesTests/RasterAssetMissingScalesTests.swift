@@ -1,9 +1,16 @@
 import Foundation
 import HIGLintCore
 import HIGLintRules
+import HIGLintSwiftUI
 import Testing
 
 /// `raster-asset-missing-scales` over catalogs on disk, shaped the way Xcode writes them.
+enum RasterAssetMissingScalesMessages {
+    static func missing(_ scales: String) -> String {
+        "This image set's bitmaps lack \(scales); add the missing scales, or use a single PDF or SVG with Preserve Vector Data."
+    }
+}
+
 @Suite("raster-asset-missing-scales")
 struct RasterAssetMissingScalesTests {
     /// Lints a catalog made of `imageSets` (folder path inside `Assets.xcassets` → Contents.json)
@@ -65,7 +72,7 @@ struct RasterAssetMissingScalesTests {
         #expect(reported == ["Incomplete.imageset", "Photos/OnlyThree.imageset"])
     }
 
-    @Test("a single PDF or SVG is vector; a single-scale bitmap is not")
+    @Test("a single PDF or SVG is vector; a single-scale bitmap is a deliberate choice")
     func vectors() throws {
         let reported = try reportedImageSets([
             "Pdf.imageset": contents(#"{ "filename" : "p.pdf", "idiom" : "universal" }"#,
@@ -74,7 +81,7 @@ struct RasterAssetMissingScalesTests {
             "SingleScalePng.imageset": contents(#"{ "filename" : "big.png", "idiom" : "universal" }"#,
                                                 properties: #""preserves-vector-representation" : true"#),
         ])
-        #expect(reported == ["SingleScalePng.imageset"])
+        #expect(reported.isEmpty)
     }
 
     @Test("each dark-mode variant needs its own scales")
@@ -130,6 +137,24 @@ struct RasterAssetMissingScalesTests {
                 contents(#"{ "filename" : "back.png", "idiom" : "universal", "scale" : "1x" }"#),
         ])
         #expect(reported.isEmpty)
+    }
+
+    @Test("a universal bitmap needs the scales of the platforms that use it: Mac 1x and 2x, watchOS 2x")
+    func platformScales() throws {
+        let json = contents("""
+            { "filename" : "x@2x.png", "idiom" : "universal", "scale" : "2x" },
+            { "filename" : "x@3x.png", "idiom" : "universal", "scale" : "3x" }
+            """)
+        func messages(_ platforms: Platforms) throws -> [String] {
+            var configuration = Configuration().with(platforms: platforms)
+            configuration.onlyRules = ["raster-asset-missing-scales"]
+            return try LintEngine(ruleTypes: allRules, configuration: configuration)
+                .lint(imageSetContents: Data(json.utf8), path: "A.xcassets/X.imageset/Contents.json").get().map(\.message)
+        }
+        #expect(try messages(.macOS) == [RasterAssetMissingScalesMessages.missing("universal 1x")])
+        #expect(try messages([.iOS, .macOS]) == [RasterAssetMissingScalesMessages.missing("universal 1x")])
+        #expect(try messages(.iOS).isEmpty)
+        #expect(try messages(.watchOS).isEmpty)
     }
 
     @Test("the message names what is missing")

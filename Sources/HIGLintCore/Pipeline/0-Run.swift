@@ -1,10 +1,11 @@
 import Foundation
+import HIGLintProject
 
 // A run of HIGLint is a pipeline of named phases, one file each in this folder, in the order they run:
 //
 //   1 collect files            `FileCollector`: the Swift files and image sets under the given paths
 //   2 resolve configuration    `ConfigurationPhase`: each file's configuration, or the mistakes that stop the run
-//   3 read project facts       (to come: platforms, deployment targets and what ships, from the project files)
+//   3 read project facts       `ProjectFactsPhase`: platforms, deployment targets and what ships, from the projects
 //   4 survey the module        `SurveyPhase`: one read of every file for the facts that cross files
 //   5 check files in parallel  `CheckPhase`: parse, walk once, dispatch to the rules, suppress, locate
 //   6 results                  `LintResult.collect`: findings and errors in report order
@@ -22,6 +23,8 @@ public struct PreparedRun: Sendable {
     /// Paths that could not be collected (missing, unreadable folders).
     public let collectionErrors: [FileError]
     public let survey: Survey
+    /// What phase 3 read from the projects around the paths, and the files it passed over.
+    public let projects: ProjectFactsPhase.Outcome
 
     /// Mistakes in configuration files: when there are any, nothing may be checked.
     public var configurationErrors: [ConfigurationError] { files.errors }
@@ -55,7 +58,13 @@ public struct PreparedRun: Sendable {
 
     private func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
         if let known = files.swiftFiles.first(where: { $0.path == path }) { return known.configuration }
-        return try engine.source.configuration(forFile: path)
+        guard let configured = try engine.source.configuration(forFile: path) else { return nil }
+        // A buffer outside the run's files (standard input) gets the facts of the projects around its path.
+        let directory = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return configured }
+        let phase = ProjectFactsPhase.apply(ProjectFacts.read(for: [directory.isEmpty ? "." : directory]),
+                                            to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]))
+        return phase.files.swiftFiles.first?.configuration
     }
 }
 
@@ -66,23 +75,31 @@ extension LintEngine {
     /// anything is checked, since findings under a half-read configuration would mislead.
     public func lint(paths: [String]) -> LintResult {
         let collection = FileCollector.files(under: paths)
-        let files = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
-        guard files.errors.isEmpty else {
-            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: files.errors)
+        let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
+        guard configured.errors.isEmpty else {
+            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configured.errors)
         }
+        let (_, projects) = ProjectFactsPhase.read(for: paths, files: configured)
+        let files = projects.files
         let cached = cache.map { CachedPhases(engine: self, cache: $0, paths: paths, fileCount: files.swiftFiles.count) }
         let survey = SurveyPhase(engine: self).run(files.swiftFiles, cache: cached)
         cached?.begin(module: survey.module, files: survey.files)
         let outcomes = CheckPhase(engine: self).run(files, survey: survey, cache: cached)
         cached?.save()
-        return LintResult.collect(outcomes, errors: collection.errors)
+        var result = LintResult.collect(outcomes, errors: collection.errors)
+        result.passedOver = projects.passedOver
+        result.projectWarnings = projects.warnings.map(\.description)
+        return result
     }
 
     /// Phases 1 to 4 for `paths`, without the cache: what `fix` and the servers check buffers against.
     public func prepare(paths: [String]) -> PreparedRun {
         let collection = FileCollector.files(under: paths)
-        let files = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
+        let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
+        let projects = configured.errors.isEmpty && !paths.isEmpty
+            ? ProjectFactsPhase.read(for: paths, files: configured).1 : ProjectFactsPhase.Outcome(files: configured)
+        let files = projects.files
         let survey = files.errors.isEmpty ? SurveyPhase(engine: self).run(files.swiftFiles, cache: nil) : Survey()
-        return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey)
+        return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey, projects: projects)
     }
 }

@@ -8,6 +8,10 @@ public struct LintResult: Sendable {
     public var filesChecked: Int
     /// Mistakes in configuration files; when there are any, no file was checked.
     public var configurationErrors: [ConfigurationError]
+    /// Files not checked because they do not ship (tests, previews, screenshot targets, built by no target).
+    public var passedOver = PassedOver()
+    /// Project files that could not be read, or only in part; the run went on with folder conventions.
+    public var projectWarnings: [String] = []
 
     public init(diagnostics: [Diagnostic], errors: [FileError], filesChecked: Int, configurationErrors: [ConfigurationError] = []) {
         self.diagnostics = diagnostics

@@ -1,14 +1,18 @@
 import HIGLintCore
+import HIGLintSwiftUI
 
 /// An asset-catalog image set whose raster images lack a scale the device needs.
 ///
 /// Judged from `Contents.json` only: the files themselves are not opened, so a single
 /// huge 1x bitmap that is always drawn small still counts as missing its 2x and 3x.
 /// Each variant (dark appearance, high contrast, display gamut, size class…) needs
-/// its own scales. Only the idioms whose scales are settled are judged: universal and
-/// iPhone (2x, 3x), iPad (2x: there is no 3x iPad, and Xcode offers no 3x iPad slot),
-/// and mac (1x, 2x). Watch, TV, vision and CarPlay slots, and the layers of app-icon
-/// image stacks, are left alone.
+/// its own scales. Only the idioms whose scales are settled are judged: iPhone (2x, 3x),
+/// iPad (2x: there is no 3x iPad, and Xcode offers no 3x iPad slot), mac (1x, 2x), and
+/// universal, which needs the scales of the platforms that use the catalog (project
+/// facts or configuration: iOS 2x and 3x, macOS and tvOS 1x and 2x, watchOS and
+/// visionOS 2x; with no platform known, iOS's). Watch, TV, vision and CarPlay slots, and
+/// the layers of app-icon image stacks, are left alone. A single-scale set (one
+/// universal image with no scale) is Xcode's "Single Scale" choice and is not judged.
 struct RasterAssetMissingScales: AssetRule {
     static let description = RuleDescription(
         id: "raster-asset-missing-scales",
@@ -16,8 +20,8 @@ struct RasterAssetMissingScales: AssetRule {
         section: .images,
         summary: "A bitmap image set needs every scale its devices use, or a vector (PDF/SVG) instead.",
         rationale: """
-            The HIG asks for high-resolution versions of all bitmap artwork: @2x and @3x for iPhone \
-            (and universal images), @1x and @2x for Mac. A missing scale is drawn by resampling \
+            The HIG asks for high-resolution versions of all bitmap artwork: @2x and @3x for iPhone, \
+            @1x and @2x for Mac; a universal image needs the scales of the platforms the app runs on. A missing scale is drawn by resampling \
             another one, so the image looks blurry on some screens or costs memory on others. For \
             icons and simple artwork, a single PDF or SVG with Preserve Vector Data scales cleanly \
             everywhere. The finding is on the image set's Contents.json.
@@ -50,12 +54,6 @@ struct RasterAssetMissingScales: AssetRule {
                   "info" : { "author" : "xcode", "version" : 1 }
                 }
                 """, allowsWrapping: false, path: "Assets.xcassets/Badge.imageset/Contents.json"),
-            RuleExample("""
-                ↓{
-                  "images" : [ { "filename" : "banner.jpg", "idiom" : "universal" } ],
-                  "info" : { "author" : "xcode", "version" : 1 }
-                }
-                """, allowsWrapping: false, path: "Assets.xcassets/Banner.imageset/Contents.json"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -75,6 +73,23 @@ struct RasterAssetMissingScales: AssetRule {
                   "properties" : { "preserves-vector-representation" : true }
                 }
                 """, allowsWrapping: false, path: "Assets.xcassets/Leaf.imageset/Contents.json"),
+            RuleExample("""
+                {
+                  "images" : [ { "filename" : "banner.jpg", "idiom" : "universal" } ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Banner.imageset/Contents.json"),
+            RuleExample("""
+                {
+                  "images" : [
+                    { "filename" : "hero.png", "idiom" : "universal", "scale" : "1x" },
+                    { "filename" : "hero@2x.png", "idiom" : "universal", "scale" : "2x" },
+                    { "idiom" : "universal", "scale" : "3x" }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, configuration: Configuration().with(platforms: .macOS), allowsWrapping: false,
+                path: "Assets.xcassets/MacHero.imageset/Contents.json"),
             RuleExample("""
                 {
                   "images" : [
@@ -100,10 +115,21 @@ struct RasterAssetMissingScales: AssetRule {
                 """, allowsWrapping: false, path: "Assets.xcassets/Placeholder.imageset/Contents.json"),
         ])
 
-    /// The scales each judged idiom needs.
+    /// The scales each judged device idiom needs.
     static let requiredScales: [String: [String]] = [
-        "universal": ["2x", "3x"], "iphone": ["2x", "3x"], "ipad": ["2x"], "mac": ["1x", "2x"],
+        "iphone": ["2x", "3x"], "ipad": ["2x"], "mac": ["1x", "2x"],
     ]
+    /// The scales a universal image needs on each platform.
+    static let universalScales: [(Platforms, [String])] = [
+        (.iOS, ["2x", "3x"]), (.macOS, ["1x", "2x"]), (.tvOS, ["1x", "2x"]), (.watchOS, ["2x"]), (.visionOS, ["2x"]),
+    ]
+
+    /// The union for `platforms`; when nothing narrows them, iOS's, as before project facts were read.
+    static func universalScales(for platforms: Platforms) -> [String] {
+        guard platforms != .all else { return ["2x", "3x"] }
+        let scales = Set(universalScales.filter { platforms.contains($0.0) }.flatMap(\.1))
+        return scales.sorted()
+    }
     static let rasterExtensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "gif", "tif", "tiff", "bmp", "webp"]
     static let vectorExtensions: Set<String> = ["pdf", "svg"]
     /// Folders of app-icon image stacks: their layers follow the icon's own rules.
@@ -117,15 +143,17 @@ struct RasterAssetMissingScales: AssetRule {
         guard !imageSet.containingFolders.contains(where: { folder in Self.iconLayerSuffixes.contains { folder.hasSuffix($0) } })
         else { return }
         let filled = imageSet.filledSlots
-        guard !filled.contains(where: \.isSingleVector) else { return }
+        guard !filled.contains(where: \.isSingleVector), !filled.allSatisfy(\.isSingleScale) else { return }
+        var required = Self.requiredScales
+        required["universal"] = Self.universalScales(for: context.configuration.platforms)
         let raster = filled.filter(\.isRaster)
-        let variants = Dictionary(grouping: raster.filter { Self.requiredScales[$0.idiom ?? ""] != nil }) {
+        let variants = Dictionary(grouping: raster.filter { required[$0.idiom ?? ""] != nil }) {
             VariantKey(idiom: $0.idiom ?? "", variant: $0.variant)
         }
         var missing: [String] = []
         for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
             let present = Set(slots.compactMap(\.scale))
-            for scale in Self.requiredScales[key.idiom]! where !present.contains(scale) {
+            for scale in required[key.idiom]! where !present.contains(scale) {
                 missing.append("\(key.idiom) \(scale)" + (key.variant.isEmpty ? "" : " (\(key.variant))"))
             }
         }
@@ -141,6 +169,9 @@ struct RasterAssetMissingScales: AssetRule {
 
 private extension ImageSet.Slot {
     var isRaster: Bool { fileExtension.map(RasterAssetMissingScales.rasterExtensions.contains) ?? false }
+
+    /// A universal slot with no scale: Xcode's "Single Scale" set, vector or not.
+    var isSingleScale: Bool { scale == nil && (idiom ?? "universal") == "universal" }
 
     /// A PDF or SVG in a single-scale universal slot: drawn sharp at every scale.
     var isSingleVector: Bool {

@@ -1,0 +1,68 @@
+import Foundation
+import HIGLintProject
+import HIGLintSwiftUI
+
+/// How many files a run passed over as code that does not ship, by reason.
+public struct PassedOver: Sendable, Equatable {
+    public var counts: [PassOverReason: Int] = [:]
+
+    public init(counts: [PassOverReason: Int] = [:]) { self.counts = counts }
+
+    public var total: Int { counts.values.reduce(0, +) }
+
+    /// `12 files passed over (8 test code, 4 preview content)`; empty when none was.
+    public var summary: String {
+        guard total > 0 else { return "" }
+        let reasons = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.rawValue)" }
+        return "\(total == 1 ? "1 file" : "\(total) files") passed over (\(reasons.joined(separator: ", ")))"
+    }
+}
+
+/// Phase 3: what the projects around the files say, folded into each file's configuration.
+///
+/// A file's platforms and deployment targets come, first to last, from its `#if` conditions (the rules read
+/// those), its configuration, the project that builds it, and else every platform. Configured values win per
+/// key: a configured `platforms` is kept whole, a configured deployment target per platform. Files that do not
+/// ship are dropped and counted, unless their configuration checks non-shipping code. The facts become part
+/// of each file's configuration, which the result cache already keys on.
+public enum ProjectFactsPhase {
+    public struct Outcome: Sendable {
+        public var files: ConfiguredFiles
+        public var passedOver = PassedOver()
+        public var warnings: [ProjectWarning] = []
+    }
+
+    public static func read(for paths: [String], files: ConfiguredFiles) -> (ProjectFacts, Outcome) {
+        let words = Set(files.swiftFiles.flatMap(\.configuration.screenshotTargets)).sorted()
+        let facts = ProjectFacts.read(for: paths, screenshotTargetNames: words)
+        return (facts, apply(facts, to: files))
+    }
+
+    public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles) -> Outcome {
+        var passedOver = PassedOver()
+        func placed(_ list: [ConfiguredFile], factsPath: (String) -> String) -> [ConfiguredFile] {
+            list.compactMap { file in
+                let fileFacts = facts.facts(forFile: factsPath(file.path))
+                if let reason = fileFacts.passOverReason, !file.configuration.checksNonShippingCode {
+                    passedOver.counts[reason, default: 0] += 1
+                    return nil
+                }
+                return ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
+            }
+        }
+        let kept = ConfiguredFiles(swiftFiles: placed(files.swiftFiles) { $0 },
+                                   imageSets: placed(files.imageSets) { $0 + "/Contents.json" }, errors: files.errors)
+        let outcome = Outcome(files: kept, passedOver: passedOver, warnings: facts.warnings)
+        return outcome
+    }
+
+    /// `configuration` with the project's facts where it says nothing itself.
+    public static func configuration(_ configuration: Configuration, with facts: FileFacts) -> Configuration {
+        var result = configuration
+        if !configuration.platformsAreConfigured, let platforms = facts.platforms { result.platforms = platforms }
+        for (platform, version) in facts.deploymentTargets where result.deploymentTarget[platform] == nil {
+            result.deploymentTarget[platform] = version
+        }
+        return result
+    }
+}

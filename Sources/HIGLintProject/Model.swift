@@ -1,0 +1,124 @@
+import HIGLintSwiftUI
+
+/// Platform names as deployment targets are keyed (`"iOS": "17.0"`), as `Platforms.description` writes them.
+let platformNames: [(String, Platforms)] = [
+    ("iOS", .iOS), ("macOS", .macOS), ("tvOS", .tvOS), ("watchOS", .watchOS), ("visionOS", .visionOS),
+]
+
+/// What a target makes, as far as linting cares.
+public enum ProductKind: String, Sendable, Codable {
+    case app, appExtension = "app extension", framework, unitTests = "unit tests", uiTests = "UI tests", tool, other
+
+    /// Xcode's `productType` (`com.apple.product-type.…`).
+    init(xcodeProductType type: String) {
+        if type.contains("unit-test") { self = .unitTests }
+        else if type.contains("ui-testing") { self = .uiTests }
+        else if type.contains("extension") { self = .appExtension }
+        else if type.contains("application") { self = .app }
+        else if type.contains("framework") || type.contains("library") { self = .framework }
+        else if type.contains("tool") { self = .tool }
+        else { self = .other }
+    }
+
+    var isTest: Bool { self == .unitTests || self == .uiTests }
+}
+
+/// Why a file is passed over by default (RULES.md, *What ships*).
+public enum PassOverReason: String, Sendable, Codable, CaseIterable, Comparable {
+    case tests = "test code"
+    case previewContent = "preview content"
+    case screenshots = "screenshot, snapshot, trailer or preview targets"
+    case notBuilt = "built by no target"
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What kind of file a project was read from.
+public enum ProjectKind: String, Sendable, Codable {
+    case xcode = "Xcode project", package = "Swift package", tuist = "Tuist project", xcodegen = "XcodeGen project"
+}
+
+/// One target as read: what it builds for and whether it ships.
+public struct TargetFacts: Sendable, Equatable {
+    public var name: String
+    public var product: ProductKind
+    public var platforms: Platforms
+    /// The lowest deployment target of each platform (`"iOS": "17.0"`), over every build configuration.
+    public var deploymentTargets: [String: String]
+    /// Why the target's files are passed over; `nil` when it ships.
+    public var passOverReason: PassOverReason?
+
+    public var ships: Bool { passOverReason == nil }
+
+    public init(name: String, product: ProductKind, platforms: Platforms = .all, deploymentTargets: [String: String] = [:]) {
+        self.name = name
+        self.product = product
+        self.platforms = platforms
+        self.deploymentTargets = deploymentTargets
+    }
+}
+
+/// A project or package as read: its targets and where their files are.
+public struct ProjectDescription: Sendable {
+    public var kind: ProjectKind
+    /// The project file (`App.xcodeproj`, `Package.swift`, …), standardized.
+    public var path: String
+    /// The folder the project's relative paths start from.
+    public var folder: String
+    public var targets: [TargetFacts] = []
+    /// Exact files and folders each target builds (target indices), by standardized path.
+    var members: [String: [Int]] = [:]
+    /// Folders whose every file (but the exceptions) belongs to a target, by standardized path.
+    var folderRules: [String: [FolderMembership]] = [:]
+    /// Folders whose files are preview assets.
+    var previewFolders: Set<String> = []
+    /// When set, a file in `folder` that no target claims is never compiled (an Xcode project read whole).
+    var claimsEveryFile = false
+
+    init(kind: ProjectKind, path: String, folder: String) {
+        self.kind = kind
+        self.path = path
+        self.folder = folder
+    }
+}
+
+/// A folder's files belong to a target, or (for `includesByDefault: false`) only the listed ones do.
+struct FolderMembership: Sendable {
+    var target: Int
+    /// Whether files belong unless excepted (Xcode's synchronized folder of the target), or only when listed.
+    var includesByDefault: Bool
+    /// Paths relative to the folder (files or subfolders) that flip the default.
+    var exceptions: Set<String> = []
+    /// Glob patterns relative to the folder that a file must match (Tuist, package `sources:`); empty: any.
+    var patterns: [Glob] = []
+    /// Glob patterns relative to the folder that exclude a file.
+    var excluded: [Glob] = []
+
+    func contains(relativePath: String) -> Bool {
+        var flipped = false
+        var prefix = Substring(relativePath)
+        while true {
+            if exceptions.contains(String(prefix)) { flipped = true; break }
+            guard let slash = prefix.lastIndex(of: "/") else { break }
+            prefix = prefix[..<slash]
+        }
+        guard includesByDefault != flipped else { return false }
+        if !patterns.isEmpty, !patterns.contains(where: { $0.matches(relativePath) }) { return false }
+        return !excluded.contains { $0.matches(relativePath) || $0.matchesFolder(of: relativePath) }
+    }
+}
+
+/// A warning about a project file that could not be read, or only in part.
+public struct ProjectWarning: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): warning: \(message)" }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HIGLintSwiftUI
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a `Package.swift` as syntax, without running SwiftPM.
+///
+/// `platforms:` names the platforms the package is made for (SwiftPM would
+/// build it for the others too, at their oldest versions; a package that names
+/// only `.macOS` is a Mac package in practice). Every `.target(name:…)`,
+/// `.executableTarget`, `.testTarget` and `.macro` call in the file counts,
+/// wherever it is written; its files are under `path:` or, by default,
+/// `Sources/<name>` (`Tests/<name>` for tests), less `exclude:`, and only
+/// `sources:` when given. A target whose name or paths are not literals
+/// cannot be placed and is named in a warning.
+enum PackageManifestReader {
+    static func read(_ manifestPath: String, source: String) -> (ProjectDescription, [ProjectWarning]) {
+        let folder = (manifestPath as NSString).deletingLastPathComponent
+        var project = ProjectDescription(kind: .package, path: manifestPath, folder: folder)
+        var warnings: [ProjectWarning] = []
+        let file = Parser.parse(source: source)
+        let calls = PackageCalls(viewMode: .sourceAccurate)
+        calls.walk(file)
+        var platforms: Platforms = []
+        var deploymentTargets: [String: String] = [:]
+        for element in calls.platforms {
+            guard let (platform, name, version) = SyntaxValues.platformVersion(element) else { continue }
+            platforms.insert(platform)
+            if let version { deploymentTargets[name] = Version.lower(deploymentTargets[name], version) }
+        }
+        if platforms.isEmpty { platforms = .all }
+        for call in calls.targets {
+            guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { continue }
+            guard let name = SyntaxValues.string(call.argument("name")) else {
+                warnings.append(ProjectWarning(path: manifestPath, message: "a target's name is not a string literal; its files are linted by folder conventions"))
+                continue
+            }
+            let isTest = kind == "testTarget"
+            var facts = TargetFacts(name: name, product: isTest ? .unitTests : kind == "executableTarget" ? .tool : .framework,
+                                    platforms: platforms, deploymentTargets: deploymentTargets)
+            facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: [])
+            let index = project.targets.count
+            project.targets.append(facts)
+            let targetFolder: String
+            if let path = call.argument("path") {
+                guard let literal = SyntaxValues.string(path) else {
+                    warnings.append(ProjectWarning(path: manifestPath, message: "the path of target '\(name)' is not a string literal; its files are linted by folder conventions"))
+                    continue
+                }
+                targetFolder = XcodeProjectReader.join(folder, literal)
+            } else {
+                targetFolder = defaultFolder(of: name, isTest: isTest, in: folder)
+            }
+            var membership = FolderMembership(target: index, includesByDefault: true)
+            membership.excluded = SyntaxValues.strings(call.argument("exclude")).map(Glob.init)
+            membership.patterns = SyntaxValues.strings(call.argument("sources")).flatMap { [Glob($0), Glob($0 + "/**")] }
+            project.folderRules[targetFolder, default: []].append(membership)
+        }
+        return (project, warnings)
+    }
+
+    /// SwiftPM's default: the first of `Sources`, `Source`, `src`, `srcs` (`Tests` for tests) holding a folder of that name.
+    private static func defaultFolder(of name: String, isTest: Bool, in folder: String) -> String {
+        let roots = isTest ? ["Tests", "Sources", "Source", "src", "srcs"] : ["Sources", "Source", "src", "srcs"]
+        for root in roots {
+            let candidate = XcodeProjectReader.join(folder, root + "/" + name)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue { return candidate }
+        }
+        return XcodeProjectReader.join(folder, roots[0] + "/" + name)
+    }
+}
+
+/// The `platforms:` elements of `Package(…)` and every target declaration call.
+private final class PackageCalls: SyntaxVisitor {
+    var platforms: [ExprSyntax] = []
+    var targets: [FunctionCallExprSyntax] = []
+    static let targetKinds: Set<String> = ["target", "executableTarget", "testTarget", "macro"]
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name == "Package",
+           let list = node.argument("platforms")?.as(ArrayExprSyntax.self) {
+            platforms += list.elements.map(\.expression)
+        }
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), Self.targetKinds.contains(member.declName.baseName.text),
+           member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target",
+           node.argument("name") != nil {
+            targets.append(node)
+        }
+        return .visitChildren
+    }
+}
+
+/// Literal values in manifests (`Package.swift`, Tuist's `Project.swift`).
+enum SyntaxValues {
+    static func string(_ expr: ExprSyntax?) -> String? {
+        guard let literal = expr?.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        return segment.content.text
+    }
+
+    /// A string literal, or each string of an array literal; Tuist's `.glob("…")` too.
+    static func strings(_ expr: ExprSyntax?) -> [String] {
+        guard let expr else { return [] }
+        if let text = string(expr) { return [text] }
+        if let array = expr.as(ArrayExprSyntax.self) { return array.elements.flatMap { strings($0.expression) } }
+        if let call = expr.as(FunctionCallExprSyntax.self), let first = call.arguments.first { return strings(first.expression) }
+        return []
+    }
+
+    /// `.iOS(.v17)`, `.iOS("17.0")`, `.macOS(.v10_15)`, `.macCatalyst(.v17)` (iOS code), `.visionOS(.v1)`; bare `.iOS` too.
+    static func platformVersion(_ expr: ExprSyntax) -> (Platforms, String, String?)? {
+        let call = expr.as(FunctionCallExprSyntax.self)
+        guard let member = (call?.calledExpression ?? expr).as(MemberAccessExprSyntax.self),
+              let platform = Platforms(name: member.declName.baseName.text) else { return nil }
+        let name = platform.description
+        // A Catalyst minimum is no iOS minimum.
+        if member.declName.baseName.text.lowercased() == "maccatalyst" { return (platform, name, nil) }
+        guard let argument = call?.arguments.first?.expression else { return (platform, name, nil) }
+        if let text = string(argument) { return (platform, name, Version(text) != nil ? text : nil) }
+        if let version = argument.as(MemberAccessExprSyntax.self)?.declName.baseName.text, version.hasPrefix("v") {
+            let dotted = version.dropFirst().replacingOccurrences(of: "_", with: ".")
+            return (platform, name, Version(dotted) != nil ? (dotted.contains(".") ? dotted : dotted + ".0") : nil)
+        }
+        return (platform, name, nil)
+    }
+}
+
+extension FunctionCallExprSyntax {
+    func argument(_ label: String) -> ExprSyntax? {
+        arguments.first { $0.label?.text == label }?.expression
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HIGLintSwiftUI
+import SwiftParser
+import SwiftSyntax
+
+/// Reads Tuist's `Project.swift` as syntax: each `.target(…)` / `Target(…)` with
+/// `name:`, `destinations:` (or the older `platform:`), `product:`,
+/// `deploymentTargets:` (or `deploymentTarget:`) and `sources:` globs.
+/// Targets built by the project's own helper functions cannot be read and are
+/// named in a warning; their files fall back to folder conventions.
+enum TuistProjectReader {
+    static func read(_ manifestPath: String, source: String) -> (ProjectDescription, [ProjectWarning]) {
+        let folder = (manifestPath as NSString).deletingLastPathComponent
+        var project = ProjectDescription(kind: .tuist, path: manifestPath, folder: folder)
+        var warnings: [ProjectWarning] = []
+        let calls = TuistTargetCalls(viewMode: .sourceAccurate)
+        calls.walk(Parser.parse(source: source))
+        if calls.targets.isEmpty {
+            warnings.append(ProjectWarning(path: manifestPath, message: "found no target written as .target(name:…) or Target(name:…); the folder is linted by folder conventions"))
+        }
+        for call in calls.targets {
+            guard let name = SyntaxValues.string(call.argument("name")) else {
+                warnings.append(ProjectWarning(path: manifestPath, message: "a target's name is not a string literal; its files are linted by folder conventions"))
+                continue
+            }
+            var facts = TargetFacts(name: name, product: product(call.argument("product")))
+            facts.platforms = platforms(call.argument("destinations") ?? call.argument("platform")) ?? .all
+            facts.deploymentTargets = deploymentTargets(call.argument("deploymentTargets") ?? call.argument("deploymentTarget"))
+                .filter { name, _ in Platforms(name: name).map(facts.platforms.contains) ?? false }
+            facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: [])
+            let index = project.targets.count
+            project.targets.append(facts)
+            let globs = SyntaxValues.strings(call.argument("sources")) + SyntaxValues.strings(call.argument("resources"))
+            if globs.isEmpty, call.argument("sources") != nil {
+                warnings.append(ProjectWarning(path: manifestPath, message: "the sources of target '\(name)' are not literal globs; its files are linted by folder conventions"))
+            }
+            for glob in globs.map(Glob.init) {
+                let root = XcodeProjectReader.join(folder, glob.literalPrefix)
+                let relative = String(decoding: glob.pattern, as: UTF8.self).dropFirst(glob.literalPrefix.isEmpty ? 0 : glob.literalPrefix.utf8.count + 1)
+                var membership = FolderMembership(target: index, includesByDefault: true)
+                if !relative.isEmpty { membership.patterns = [Glob(String(relative)), Glob(String(relative) + "/**")] }
+                project.folderRules[root, default: []].append(membership)
+            }
+        }
+        return (project, warnings)
+    }
+
+    static func product(_ expr: ExprSyntax?) -> ProductKind {
+        switch expr?.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "app", "watch2App", "appClip"?: return .app
+        case "unitTests"?: return .unitTests
+        case "uiTests"?: return .uiTests
+        case "commandLineTool"?: return .tool
+        case let name? where name.lowercased().contains("extension"): return .appExtension
+        case let name? where name.lowercased().contains("framework") || name.lowercased().contains("library"): return .framework
+        default: return .other
+        }
+    }
+
+    /// `.iOS`, `[.iPhone, .iPad, .mac]`, `.macOS`, `Set([…])`; Catalyst and "Designed for iPad" are iOS code.
+    static func platforms(_ expr: ExprSyntax?) -> Platforms? {
+        guard let expr else { return nil }
+        let names: [String]
+        if let array = expr.as(ArrayExprSyntax.self) {
+            names = array.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+        } else if let call = expr.as(FunctionCallExprSyntax.self), let inner = call.arguments.first?.expression {
+            return platforms(inner)
+        } else if let member = expr.as(MemberAccessExprSyntax.self) {
+            names = [member.declName.baseName.text]
+        } else {
+            return nil
+        }
+        var result: Platforms = []
+        for name in names {
+            switch name {
+            case "iPhone", "iPad", "macWithiPadDesign", "macCatalyst", "appleVisionWithiPadDesign", "iOS": result.insert(.iOS)
+            case "mac", "macOS": result.insert(.macOS)
+            case "appleTv", "tvOS": result.insert(.tvOS)
+            case "appleWatch", "watchOS": result.insert(.watchOS)
+            case "appleVision", "visionOS": result.insert(.visionOS)
+            default: break
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// `.iOS("17.0")`, `.multiplatform(iOS: "17.0", macOS: "14.0")`, `.iOS(targetVersion: "16.0", devices: …)`.
+    static func deploymentTargets(_ expr: ExprSyntax?) -> [String: String] {
+        guard let call = expr?.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return [:] }
+        var result: [String: String] = [:]
+        if member == "multiplatform" {
+            for argument in call.arguments {
+                if let label = argument.label?.text, let platform = Platforms(name: label), let version = SyntaxValues.string(argument.expression) {
+                    result[platform.description] = version
+                }
+            }
+        } else if let platform = Platforms(name: member), let version = SyntaxValues.string(call.arguments.first?.expression) {
+            result[platform.description] = version
+        }
+        return result
+    }
+}
+
+private final class TuistTargetCalls: SyntaxVisitor {
+    var targets: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let called = node.calledExpression
+        let isTarget = called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target"
+            || (called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "target" && ($0.base == nil || $0.base?.description == "Target") } ?? false)
+        if isTarget, node.argument("name") != nil { targets.append(node) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HIGLintSwiftUI
+
+/// Reads XcodeGen's `project.yml`: `targets` with `type`, `platform` (or
+/// `supportedDestinations`), `deploymentTarget` and `sources`, and
+/// `options.deploymentTarget`. `include:`d files and target templates are not
+/// followed; a spec that cannot be read is named in a warning.
+enum XcodeGenProjectReader {
+    static func read(_ specPath: String, source: String) -> (ProjectDescription?, [ProjectWarning]) {
+        let folder = (specPath as NSString).deletingLastPathComponent
+        guard let spec = MiniYAML.parse(source) as? [String: Any], let targets = spec["targets"] as? [String: Any] else {
+            return (nil, [ProjectWarning(path: specPath, message: "could not read this XcodeGen spec (targets: not found or YAML beyond what HIGLint reads); the folder is linted by folder conventions")])
+        }
+        var warnings: [ProjectWarning] = []
+        if spec["include"] != nil {
+            warnings.append(ProjectWarning(path: specPath, message: "included specs are not followed; targets declared there are linted by folder conventions"))
+        }
+        let projectTargets = ((spec["options"] as? [String: Any])?["deploymentTarget"] as? [String: Any]) ?? [:]
+        var project = ProjectDescription(kind: .xcodegen, path: specPath, folder: folder)
+        for name in targets.keys.sorted() {
+            guard let target = targets[name] as? [String: Any] else { continue }
+            var facts = TargetFacts(name: name, product: ProductKind(xcodeProductType: target["type"] as? String ?? ""))
+            var platforms: Platforms = []
+            let platformNames = strings(target["supportedDestinations"]).isEmpty ? strings(target["platform"]) : strings(target["supportedDestinations"])
+            for platformName in platformNames { platforms.formUnion(Platforms(name: platformName) ?? []) }
+            facts.platforms = platforms.isEmpty ? .all : platforms
+            var deploymentTargets: [String: String] = [:]
+            for (platformName, version) in projectTargets { deploymentTargets[Platforms(name: platformName)?.description ?? platformName] = "\(version)" }
+            if let version = target["deploymentTarget"] as? String, platforms.rawValue.nonzeroBitCount == 1 {
+                deploymentTargets[platforms.description] = version
+            } else if let versions = target["deploymentTarget"] as? [String: Any] {
+                for (platformName, version) in versions { deploymentTargets[Platforms(name: platformName)?.description ?? platformName] = "\(version)" }
+            }
+            facts.deploymentTargets = deploymentTargets.filter { name, version in
+                Version(version) != nil && (Platforms(name: name).map(facts.platforms.contains) ?? false)
+            }
+            facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: [])
+            let index = project.targets.count
+            project.targets.append(facts)
+            for entry in sources(target["sources"]) {
+                var membership = FolderMembership(target: index, includesByDefault: true)
+                membership.excluded = entry.excludes.map(Glob.init)
+                project.folderRules[XcodeProjectReader.join(folder, entry.path), default: []].append(membership)
+            }
+        }
+        return (project, warnings)
+    }
+
+    private static func strings(_ value: Any?) -> [String] {
+        if let text = value as? String { return text.isEmpty ? [] : [text] }
+        return (value as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+
+    /// `sources: Sources`, `sources: [A, B]`, or entries `- path: A` with `excludes:`.
+    private static func sources(_ value: Any?) -> [(path: String, excludes: [String])] {
+        let entries: [Any] = (value as? [Any]) ?? (value.map { [$0] } ?? [])
+        return entries.compactMap { entry in
+            if let path = entry as? String { return (path, []) }
+            guard let mapping = entry as? [String: Any], let path = mapping["path"] as? String else { return nil }
+            return (path, strings(mapping["excludes"]))
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import HIGLintSwiftUI
+
+/// Reads an `.xcodeproj`'s `project.pbxproj` (OpenStep property list) into targets and their files.
+///
+/// Files belong to a target through its sources and resources build phases
+/// (file references found through the group tree) and through Xcode 16's
+/// file-system-synchronized folders, whose exception sets flip membership of
+/// the files they list: out of a target that owns the folder, into one that
+/// does not. Aggregate and legacy targets build no files and are left out.
+struct XcodeProjectReader {
+    let projectPath: String
+    /// The folder holding the `.xcodeproj`: `SRCROOT`.
+    let folder: String
+    var objects: [String: [String: Any]] = [:]
+    var warnings: [ProjectWarning] = []
+    private var parents: [String: String] = [:]
+    private var pathCache: [String: String?] = [:]
+    /// Each `.xcconfig` is read once, however many configurations name it.
+    private var configurationFiles: [String: [(key: String, value: String)]] = [:]
+
+    init(projectPath: String) {
+        self.projectPath = projectPath
+        self.folder = (projectPath as NSString).deletingLastPathComponent
+    }
+
+    static func read(_ projectPath: String, screenshotWords: [String]) -> (ProjectDescription?, [ProjectWarning]) {
+        var reader = XcodeProjectReader(projectPath: projectPath)
+        let description = reader.read(screenshotWords: screenshotWords)
+        return (description, reader.warnings)
+    }
+
+    private mutating func read(screenshotWords: [String]) -> ProjectDescription? {
+        let file = (projectPath as NSString).appendingPathComponent("project.pbxproj")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            warnings.append(ProjectWarning(path: file, message: "could not read this Xcode project; its folder is linted by folder conventions"))
+            return nil
+        }
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+              let objects = plist["objects"] as? [String: [String: Any]],
+              let rootID = plist["rootObject"] as? String, let root = objects[rootID] else {
+            warnings.append(ProjectWarning(path: file, message: "this Xcode project is not a property list with objects and a root object; its folder is linted by folder conventions"))
+            return nil
+        }
+        self.objects = objects
+        recordParents()
+        var project = ProjectDescription(kind: .xcode, path: projectPath, folder: folder)
+        project.claimsEveryFile = true
+        let projectSettings = settings(ofList: root["buildConfigurationList"], over: [:])
+        let synchronizedOwners = synchronizedGroupOwners(targetIDs: strings(root["targets"]))
+        for targetID in strings(root["targets"]) {
+            guard let target = objects[targetID], target["isa"] as? String == "PBXNativeTarget" else { continue }
+            let name = target["name"] as? String ?? "?"
+            let index = project.targets.count
+            let builtins = ["SRCROOT": folder, "PROJECT_DIR": folder, "SOURCE_ROOT": folder, "TARGET_NAME": name, "PROJECT_NAME": ((projectPath as NSString).lastPathComponent as NSString).deletingPathExtension]
+            var facts = TargetFacts(name: name, product: ProductKind(xcodeProductType: target["productType"] as? String ?? ""))
+            var platforms: Platforms = []
+            var deploymentTargets: [String: String] = [:]
+            for (_, settings) in settings(ofList: target["buildConfigurationList"], over: projectSettings) {
+                let configurationPlatforms = settings.platforms(builtins: builtins) ?? .all
+                platforms.formUnion(configurationPlatforms)
+                for (platform, version) in settings.deploymentTargets(for: configurationPlatforms, builtins: builtins) {
+                    deploymentTargets[platform] = Version.lower(deploymentTargets[platform], version)
+                }
+                for assetPath in Self.pathList(settings.value("DEVELOPMENT_ASSET_PATHS", builtins: builtins) ?? "") {
+                    project.previewFolders.insert(Self.join(folder, assetPath))
+                }
+            }
+            facts.platforms = platforms.isEmpty ? .all : platforms
+            facts.deploymentTargets = deploymentTargets
+            facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: screenshotWords)
+            project.targets.append(facts)
+            for phaseID in strings(target["buildPhases"]) {
+                guard let phase = objects[phaseID], ["PBXSourcesBuildPhase", "PBXResourcesBuildPhase"].contains(phase["isa"] as? String ?? "") else { continue }
+                for buildFileID in strings(phase["files"]) {
+                    guard let reference = objects[buildFileID]?["fileRef"] as? String, let path = path(of: reference) else { continue }
+                    project.members[path, default: []].append(index)
+                }
+            }
+            for (groupID, owners) in synchronizedOwners {
+                guard let path = path(of: groupID) else { continue }
+                let ownsGroup = strings(target["fileSystemSynchronizedGroups"]).contains(groupID)
+                let exceptions = owners[targetID]
+                guard ownsGroup || exceptions != nil else { continue }
+                project.folderRules[path, default: []].append(
+                    FolderMembership(target: index, includesByDefault: ownsGroup, exceptions: exceptions ?? []))
+            }
+        }
+        return project
+    }
+
+    /// For each synchronized folder: by target, the files its exception sets list for that target. A folder
+    /// that no target lists can still give files to targets through exception sets.
+    private func synchronizedGroupOwners(targetIDs: [String]) -> [String: [String: Set<String>]] {
+        var result: [String: [String: Set<String>]] = [:]
+        for targetID in targetIDs {
+            for groupID in strings(objects[targetID]?["fileSystemSynchronizedGroups"]) { result[groupID, default: [:]][targetID] = [] }
+        }
+        for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+            for setID in strings(group["exceptions"]) {
+                guard let set = objects[setID], set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let owner = set["target"] as? String else { continue }
+                result[groupID, default: [:]][owner, default: []].formUnion(strings(set["membershipExceptions"]))
+            }
+        }
+        return result
+    }
+
+    /// The settings of each configuration in a configuration list, stacked over `lower` (by configuration name).
+    private mutating func settings(ofList listID: Any?, over lower: [String: BuildSettings]) -> [String: BuildSettings] {
+        guard let listID = listID as? String, let list = objects[listID] else { return lower }
+        var result: [String: BuildSettings] = [:]
+        for configurationID in strings(list["buildConfigurations"]) {
+            guard let configuration = objects[configurationID] else { continue }
+            let name = configuration["name"] as? String ?? "?"
+            var settings = lower[name] ?? lower.values.first ?? BuildSettings()
+            if let base = baseConfigurationPath(of: configuration) {
+                if configurationFiles[base] == nil {
+                    configurationFiles[base] = XCConfig.assignments(ofFile: base, warnings: &warnings)
+                }
+                settings = settings.applying(configurationFiles[base]!)
+            }
+            settings = settings.applying(BuildSettings.assignments(of: configuration["buildSettings"] as? [String: Any] ?? [:]))
+            result[name] = settings
+        }
+        return result
+    }
+
+    private mutating func baseConfigurationPath(of configuration: [String: Any]) -> String? {
+        if let reference = configuration["baseConfigurationReference"] as? String { return path(of: reference) }
+        // Xcode 16: an `.xcconfig` inside a synchronized folder is named by the folder and a relative path.
+        if let anchor = configuration["baseConfigurationReferenceAnchor"] as? String,
+           let relative = configuration["baseConfigurationReferenceRelativePath"] as? String,
+           let folder = path(of: anchor) {
+            return Self.join(folder, relative)
+        }
+        return nil
+    }
+
+    // MARK: Paths
+
+    private mutating func recordParents() {
+        for (id, object) in objects {
+            for child in strings(object["children"]) { parents[child] = id }
+        }
+    }
+
+    /// The standardized path of a file reference or group; `nil` for build products and SDK files.
+    mutating func path(of id: String) -> String? {
+        if let cached = pathCache[id] { return cached }
+        guard let object = objects[id] else { return nil }
+        let own = object["path"] as? String
+        var result: String?
+        switch object["sourceTree"] as? String ?? "<group>" {
+        case "<group>":
+            if let parent = parents[id] {
+                result = path(of: parent).map { parentPath in own.map { Self.join(parentPath, $0) } ?? parentPath }
+            } else {
+                // The main group: the project's folder, moved by `projectDirPath` when set.
+                result = Self.join(folder, own ?? "")
+            }
+        case "SOURCE_ROOT": result = Self.join(folder, own ?? "")
+        case "<absolute>": result = own.map { ($0 as NSString).standardizingPath }
+        default: result = nil
+        }
+        pathCache[id] = result
+        return result
+    }
+
+    static func join(_ folder: String, _ relative: String) -> String {
+        guard !relative.isEmpty else { return folder }
+        if relative.hasPrefix("/") { return (relative as NSString).standardizingPath }
+        return ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+    }
+
+    /// A space-separated list of paths, with `"quoted paths"` holding spaces.
+    static func pathList(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() }
+            else if character == " " && !quoted { if !current.isEmpty { result.append(current); current = "" } }
+            else { current.append(character) }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    private func strings(_ value: Any?) -> [String] {
+        (value as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+}
+
+/// Targets whose names say they only make screenshots, snapshots, trailers or previews, and test targets.
+enum TargetNaming {
+    static let defaultScreenshotWords = ["Screenshot", "Screenshots", "Snapshot", "Snapshots", "Trailer", "Trailers", "Preview", "Previews"]
+
+    static func passOverReason(name: String, product: ProductKind, screenshotWords: [String]) -> PassOverReason? {
+        if product.isTest { return .tests }
+        let words = Set(camelCaseWords(name).map { $0.lowercased() })
+        if screenshotWords.contains(where: { words.contains($0.lowercased()) }) { return .screenshots }
+        return nil
+    }
+
+    /// `AppScreenshotsUITests` → App, Screenshots, UI, Tests; also split at `-`, `_`, spaces and digits.
+    static func camelCaseWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter else {
+                if !current.isEmpty { words.append(current); current = "" }
+                continue
+            }
+            let startsWord = character.isUppercase && !current.isEmpty
+                && (!(current.last?.isUppercase ?? false) || (index + 1 < characters.count && characters[index + 1].isLowercase))
+            if startsWord { words.append(current); current = "" }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}

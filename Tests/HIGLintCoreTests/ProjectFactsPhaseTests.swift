@@ -1,0 +1,144 @@
+import Foundation
+import HIGLintCore
+import HIGLintProject
+import HIGLintRules
+import HIGLintSwiftUI
+import Testing
+
+/// A one-target Xcode project whose synchronized folder `App` builds for the SDK given.
+func singleTargetProject(sdk: String, deployment: String = "") -> String {
+    """
+    // !$*UTF8*$!
+    {
+    	archiveVersion = 1;
+    	objects = {
+    		PR = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1); };
+    		G0 = {isa = PBXGroup; children = (SY); sourceTree = "<group>"; };
+    		SY = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+    		T1 = {isa = PBXNativeTarget; buildConfigurationList = L0; fileSystemSynchronizedGroups = (SY); name = App; productType = "com.apple.product-type.application"; };
+    		L0 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+    		C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = \(sdk); \(deployment)}; name = Release; };
+    	};
+    	rootObject = PR;
+    }
+    """
+}
+
+let webViewWrapper = """
+    import SwiftUI
+    import WebKit
+    struct ArticleWebView: UIViewRepresentable {
+        func makeUIView(context: Context) -> WKWebView { WKWebView() }
+        func updateUIView(_ webView: WKWebView, context: Context) {}
+    }
+
+    """
+
+@Suite("Project facts in a run")
+struct ProjectFactsPhaseTests {
+    func lint(_ folder: TemporaryFolder, configure: @escaping @Sendable (inout Configuration) -> Void = { _ in }) throws -> LintResult {
+        let resolver = try ConfigurationResolver(rules: allRules.map { $0.description }, overrides: configure)
+        return LintEngine(ruleTypes: allRules, source: resolver).lint(paths: [folder.url.path])
+    }
+
+    func ruleIDs(_ result: LintResult) -> [String] { result.diagnostics.map(\.rule) }
+
+    @Test("a Mac-only app gets no Dynamic Type findings; the same file in an iOS app does")
+    func macOnlyApp() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "macosx"))
+        try folder.write("App/Title.swift", fixedFont)
+        #expect(ruleIDs(try lint(folder)).isEmpty)
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos"))
+        #expect(ruleIDs(try lint(folder)) == ["fixed-font-size"])
+    }
+
+    @Test("configuration wins over the project, per folder")
+    func configurationWins() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "macosx"))
+        try folder.write("App/Title.swift", fixedFont)
+        try folder.write("App/Phone/.higlint.json", #"{ platforms: ["iOS"] }"#)
+        try folder.write("App/Phone/Title.swift", fixedFont)
+        #expect(try lint(folder).diagnostics.map { $0.path.hasSuffix("App/Phone/Title.swift") } == [true])
+    }
+
+    @Test("an app whose project declares iOS 26 gets wkwebview-wrapper; one declaring iOS 18 does not")
+    func deploymentTarget() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos", deployment: "IPHONEOS_DEPLOYMENT_TARGET = 26.0;"))
+        try folder.write("App/ArticleWebView.swift", webViewWrapper)
+        #expect(ruleIDs(try lint(folder)) == ["wkwebview-wrapper"])
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos", deployment: "IPHONEOS_DEPLOYMENT_TARGET = 18.0;"))
+        #expect(ruleIDs(try lint(folder)).isEmpty)
+    }
+
+    @Test("a package's platforms give the deployment target too")
+    func packageDeploymentTarget() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("Package.swift", """
+            import PackageDescription
+            let package = Package(name: "Web", platforms: [.iOS("26.0")], targets: [.target(name: "Web")])
+            """)
+        try folder.write("Sources/Web/ArticleWebView.swift", webViewWrapper)
+        #expect(ruleIDs(try lint(folder)) == ["wkwebview-wrapper"])
+    }
+
+    @Test("test, preview and unbuilt code is passed over and counted; checkNonShippingCode checks it")
+    func nonShipping() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos"))
+        try folder.write("App/Title.swift", fixedFont)
+        try folder.write("App/Preview Content/Sample.swift", fixedFont)
+        try folder.write("Old/Unused.swift", fixedFont)
+        try folder.write("AppTests/TitleTests.swift", fixedFont)
+        let result = try lint(folder)
+        #expect(result.diagnostics.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Title.swift"])
+        #expect(result.passedOver == PassedOver(counts: [.previewContent: 1, .notBuilt: 2]))
+        #expect(result.passedOver.summary == "3 files passed over (1 preview content, 2 built by no target)")
+        let all = try lint(folder) { $0.checksNonShippingCode = true }
+        #expect(all.diagnostics.count == 4)
+        #expect(all.passedOver.total == 0)
+    }
+
+    @Test("test folders of a folder no project claims are passed over by convention")
+    func conventions() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Sources/Title.swift", fixedFont)
+        try folder.write("Tests/TitleTests.swift", fixedFont)
+        try folder.write("Sources/SnapshotTests.swift", fixedFont)
+        let result = try lint(folder)
+        #expect(result.diagnostics.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Title.swift"])
+        #expect(result.passedOver == PassedOver(counts: [.tests: 2]))
+    }
+
+    @Test("a warm cache does not keep findings the project no longer allows")
+    func cacheKeys() throws {
+        let folder = try TemporaryFolder()
+        let cacheFolder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos"))
+        try folder.write("App/Title.swift", fixedFont)
+        var engine = LintEngine(ruleTypes: allRules, source: try ConfigurationResolver(rules: allRules.map { $0.description }))
+        engine.cache = ResultCache(directory: cacheFolder.url.path, toolVersion: "1")
+        #expect(ruleIDs(engine.lint(paths: [folder.url.path])) == ["fixed-font-size"])
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "macosx"))
+        #expect(ruleIDs(engine.lint(paths: [folder.url.path])).isEmpty)
+    }
+
+    @Test("an unreadable project is a warning and the run goes on")
+    func unreadableProject() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", "{ objects = ")
+        try folder.write("App/Title.swift", fixedFont)
+        let result = try lint(folder)
+        #expect(ruleIDs(result) == ["fixed-font-size"])
+        #expect(result.projectWarnings.count == 1 && result.projectWarnings[0].contains("App.xcodeproj/project.pbxproj: warning:"))
+    }
+}

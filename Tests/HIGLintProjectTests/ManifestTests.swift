@@ -1,0 +1,158 @@
+import Foundation
+import HIGLintSwiftUI
+import Testing
+@testable import HIGLintProject
+
+@Suite("Packages and generated projects")
+struct ManifestTests {
+    @Test("a package's platforms and targets give its files their platforms, deployment targets and test status")
+    func package() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                platforms: [.iOS(.v17), .macOS("14.0"), .macCatalyst(.v13)],
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                targets: [
+                    .target(name: "Kit"),
+                    .target(name: "Feature", path: "Modules/Feature", exclude: ["Old", "README.md"]),
+                    .testTarget(name: "KitTests", dependencies: ["Kit"]),
+                ]
+            )
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.facts(forFile: fixture.write("Sources/Kit/Views/Badge.swift"))
+            == FileFacts(platforms: [.iOS, .macOS], deploymentTargets: ["iOS": "17.0", "macOS": "14.0"], targets: [fixture.root.split(separator: "/").last! + "/Kit"]))
+        #expect(facts.facts(forFile: fixture.write("Modules/Feature/FeatureView.swift")).platforms == [.iOS, .macOS])
+        let excluded = facts.facts(forFile: fixture.write("Modules/Feature/Old/OldView.swift"))
+        #expect(excluded.platforms == nil && excluded.ships)
+        let test = facts.facts(forFile: fixture.write("Tests/KitTests/BadgeTests.swift"))
+        #expect(test.passOverReason == .tests && test.platforms == [.iOS, .macOS])
+    }
+
+    @Test("a package without platforms builds for every platform; files outside its targets keep folder conventions")
+    func packageWithoutPlatforms() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"P\", targets: [.executableTarget(name: \"Tool\", path: \"Tool\")])\n")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.facts(forFile: fixture.write("Tool/main.swift")).platforms == .all)
+        #expect(facts.facts(forFile: fixture.write("Examples/Demo.swift")) == FileFacts())
+        #expect(facts.facts(forFile: fixture.write("Examples/UITests/DemoUITest.swift")).passOverReason == .tests)
+    }
+
+    @Test("a target name that is not a literal is a warning naming the manifest")
+    func unreadableTarget() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let manifest = fixture.write("Package.swift", "import PackageDescription\nlet name = \"Kit\"\nlet package = Package(name: name, targets: [.target(name: name)])\n")
+        #expect(ProjectFacts.read(for: [fixture.root]).warnings.map(\.path) == [manifest])
+    }
+
+    @Test("a Tuist project's destinations, deployment targets, products and source globs")
+    func tuist() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Project.swift", """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Trips",
+                targets: [
+                    .target(
+                        name: "Trips",
+                        destinations: [.iPhone, .iPad, .mac],
+                        product: .app,
+                        bundleId: "com.example.trips",
+                        deploymentTargets: .multiplatform(iOS: "17.0", macOS: "14.0"),
+                        sources: ["Trips/Sources/**/*.swift"],
+                        resources: ["Trips/Resources/**"]
+                    ),
+                    .target(name: "TripsTests", destinations: .iOS, product: .unitTests, bundleId: "t", sources: "Trips/Tests/**"),
+                ]
+            )
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        let view = facts.facts(forFile: fixture.write("Trips/Sources/Views/TripView.swift"))
+        #expect(view.platforms == [.iOS, .macOS] && view.deploymentTargets == ["iOS": "17.0", "macOS": "14.0"] && view.ships)
+        #expect(facts.facts(forFile: fixture.write("Trips/Resources/Assets.xcassets/Map.imageset/Contents.json", "{}")).platforms == [.iOS, .macOS])
+        #expect(facts.facts(forFile: fixture.write("Trips/Tests/TripTests.swift")).passOverReason == .tests)
+    }
+
+    @Test("an XcodeGen spec's targets, platforms, deployment targets, sources and excludes")
+    func xcodegen() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("project.yml", """
+            name: Notes # the app
+            options:
+              deploymentTarget:
+                iOS: "16.0"
+            targets:
+              Notes:
+                type: application
+                platform: iOS
+                sources:
+                  - path: Notes
+                    excludes:
+                      - "Generated/**"
+              NotesWatch:
+                type: application
+                platform: watchOS
+                deploymentTarget: "10.0"
+                sources: [NotesWatch]
+              NotesTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources: NotesTests
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.facts(forFile: fixture.write("Notes/NoteView.swift")) == FileFacts(platforms: .iOS, deploymentTargets: ["iOS": "16.0"], targets: [fixture.root.split(separator: "/").last! + "/Notes"]))
+        #expect(facts.facts(forFile: fixture.write("Notes/Generated/Strings.swift")).platforms == nil)
+        #expect(facts.facts(forFile: fixture.write("NotesWatch/WatchView.swift")).deploymentTargets == ["watchOS": "10.0"])
+        #expect(facts.facts(forFile: fixture.write("NotesTests/NoteTests.swift")).passOverReason == .tests)
+    }
+
+    @Test("an XcodeGen spec beyond the YAML HIGLint reads is a warning naming it")
+    func unreadableSpec() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let spec = fixture.write("project.yml", "targets:\n  App: &app\n    type: application\n  Other: *app\n")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.map(\.path) == [spec])
+    }
+}
+
+@Suite("Project reading helpers")
+struct ProjectHelperTests {
+    @Test("globs match within and across folders")
+    func globs() {
+        #expect(Glob("Sources/**/*.swift").matches("Sources/A/B/C.swift"))
+        #expect(Glob("Sources/**/*.swift").matches("Sources/C.swift"))
+        #expect(!Glob("Sources/*.swift").matches("Sources/A/C.swift"))
+        #expect(Glob("Sources/**/*.swift").literalPrefix == "Sources")
+        #expect(Glob("Generated").matchesFolder(of: "Generated/Strings.swift"))
+    }
+
+    @Test("target names split into camel-case words, so Preview matches PreviewApp but not Previewer")
+    func targetWords() {
+        #expect(TargetNaming.camelCaseWords("AppScreenshotsUITests") == ["App", "Screenshots", "UI", "Tests"])
+        #expect(TargetNaming.passOverReason(name: "TrailerRecorder", product: .app, screenshotWords: TargetNaming.defaultScreenshotWords) == .screenshots)
+        #expect(TargetNaming.passOverReason(name: "Previewer", product: .app, screenshotWords: TargetNaming.defaultScreenshotWords) == nil)
+        #expect(TargetNaming.passOverReason(name: "MarketingShots", product: .app, screenshotWords: ["Shots"]) == .screenshots)
+    }
+
+    @Test("versions compare part by part")
+    func versions() {
+        #expect(Version.lower("17.0", "9.0") == "9.0")
+        #expect(Version.lower("17.0.1", "17") == "17")
+        #expect(Version.lower(nil, "26.0") == "26.0")
+    }
+}
