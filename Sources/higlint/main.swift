@@ -27,6 +27,8 @@ struct LintOptions {
     var only: [String] = []
     var disabled: [String] = []
     var quiet = false
+    /// `--summary`: findings by rule (the `summary` format) on standard error, before the summary line.
+    var printsSummary = false
     var readsStandardInput = false
     var assumedFilename: String?
     /// `--config`: this file instead of the `.higlint.json` files found above each linted file.
@@ -81,6 +83,7 @@ let usage = """
       --stdin                  Read source from standard input; use with --assume-filename.
       --assume-filename PATH   The path to report standard input as.
       --file-timeout SECONDS   Give up on a file that takes longer, report it and go on (default: 60; 0: no limit).
+      --summary                Also print the findings by rule, most first, with totals, on standard error.
       --quiet                  Do not print the summary line on standard error.
       --version                Print the version.
       -h, --help               Show this help.
@@ -144,6 +147,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         case "--only": options.only += try value().split(separator: ",").map(String.init)
         case "--disable": options.disabled += try value().split(separator: ",").map(String.init)
         case "--quiet", "-q": options.quiet = true
+        case "--summary": options.printsSummary = true
         case "--stdin": options.readsStandardInput = true
         case "--assume-filename": options.assumedFilename = try value()
         case "--config": options.configurationPath = try value()
@@ -236,7 +240,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     if let baseline, let path = options.baselinePath {
         (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
     }
-    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
+    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version, baselined: baselined)
     let output = reporter(named: options.format)!.report(result, context: context)
     if let outputPath = options.outputPath {
         do {
@@ -251,11 +255,13 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     }
     for error in result.errors { writeError("\(error)\n") }
     if !options.quiet {
+        if options.printsSummary { writeError(SummaryReporter().report(result, context: context)) }
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
         var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
         if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
+        if result.suppressed > 0 { summary += "; \(result.suppressed) suppressed by comments" }
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }
