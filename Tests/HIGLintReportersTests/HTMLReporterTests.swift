@@ -65,7 +65,8 @@ struct HTMLReporterTests {
 
     @Test("its structure matches the snapshot (HIGLINT_UPDATE_SNAPSHOTS=1 rewrites it)")
     func snapshot() throws {
-        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/html-report.outline")
+        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/html-report.outline")
         let outline = htmlOutline(html)
         if ProcessInfo.processInfo.environment["HIGLINT_UPDATE_SNAPSHOTS"] == "1" {
             try FileManager.default.createDirectory(at: snapshot.deletingLastPathComponent(), withIntermediateDirectories: true)
