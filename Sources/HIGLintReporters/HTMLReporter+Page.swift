@@ -53,6 +53,8 @@ extension HTMLReportPage {
           border-radius: 0.3rem; padding: 0.2rem 0.4rem; max-width: 100%; }
         .rule-group { border-top: 1px solid var(--border); margin-top: 1rem; }
         .finding { margin: 0.5rem 0 1rem; padding-left: 0.75rem; border-left: 3px solid var(--border); }
+        /* A large app's report holds thousands of findings: the browser lays out only those near the screen. */
+        .finding { content-visibility: auto; contain-intrinsic-size: auto 12rem; }
         .finding p { margin: 0.25rem 0; }
         .severity { display: inline-block; padding: 0 0.4rem; border: 1px solid currentColor; border-radius: 0.3rem; font-weight: 700;
           text-transform: uppercase; font-size: 0.8rem; }
