@@ -176,8 +176,8 @@ struct HTMLReportPage {
             + "<h4 id=\"rule-\(htmlEscaped(id))-title\">\(htmlEscaped(description?.name ?? id)) <code>\(htmlEscaped(id))</code> "
             + "<span class=\"tally\">\(FindingTally.counted(found.count, "finding"))</span></h4>\n"
         if let description {
-            html += "<p class=\"summary\">\(htmlEscaped(description.summary))</p>\n"
-                + "<details class=\"rationale\"><summary>Why it matters</summary><p>\(htmlEscaped(description.rationale))</p></details>\n"
+            html += "<p class=\"summary\">\(prose(description.summary))</p>\n"
+                + "<details class=\"rationale\"><summary>Why it matters</summary><p>\(prose(description.rationale))</p></details>\n"
                 + "<p class=\"hig\"><a href=\"\(htmlEscaped(description.guidelineURL))\">Human Interface Guidelines: "
                 + "\(htmlEscaped(description.section.title))</a></p>\n"
         }
@@ -200,10 +200,10 @@ struct HTMLReportPage {
         var html = "<div class=\"finding\" data-severity=\"\(diagnostic.severity.rawValue)\" data-rule=\"\(htmlEscaped(diagnostic.rule))\" "
             + "data-path=\"\(htmlEscaped(shownPath))\">\n<p><span class=\"severity \(diagnostic.severity.rawValue)\">"
             + "\(diagnostic.severity.rawValue)</span> <span class=\"location\">line \(diagnostic.line), column \(diagnostic.column)</span>: "
-            + "\(htmlEscaped(diagnostic.message))</p>\n"
+            + "\(prose(diagnostic.message))</p>\n"
         html += code(around: diagnostic, in: source?.lines)
         if let fix = diagnostic.fix {
-            html += "<details class=\"fix\"><summary>Fix: \(htmlEscaped(fix.title))</summary>\n"
+            html += "<details class=\"fix\"><summary>Fix: \(prose(fix.title))</summary>\n"
             if let source, let fixed = try? FixApplier.apply(fix.edits, to: source.text) {
                 let diff = UnifiedDiff.diff(old: source.text, new: fixed, path: shownPath, context: 1)
                     .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).filter { !$0.isEmpty }
@@ -275,6 +275,13 @@ struct HTMLReportPage {
             + result.errors.map { "<li><code>\(htmlEscaped(context.relativePath($0.path) ?? $0.path))</code>: \(htmlEscaped($0.reason))</li>\n" }.joined()
             + "</ul>\n</section>\n"
     }
+}
+
+/// Messages and rationales, escaped, with their `code spans` as `<code>` (when the backticks pair up).
+func prose(_ text: String) -> String {
+    let parts = htmlEscaped(text).split(separator: "`", omittingEmptySubsequences: false)
+    guard parts.count > 1, parts.count % 2 == 1 else { return htmlEscaped(text) }
+    return parts.enumerated().map { index, part in index % 2 == 1 ? "<code>\(part)</code>" : String(part) }.joined()
 }
 
 /// Text escaped for HTML character data and quoted attribute values.

@@ -126,7 +126,8 @@ struct HTMLReporterTests {
     func rules() throws {
         let description = try #require(allRules.first { $0.description.id == "fixed-font-size" }?.description)
         #expect(html.contains("<a href=\"\(description.guidelineURL)\">Human Interface Guidelines: Text</a>"))
-        #expect(html.contains(htmlEscaped(description.rationale)))
+        #expect(html.contains(prose(description.rationale)))
+        #expect(prose("Use `.body` for <b>") == "Use <code>.body</code> for &lt;b&gt;" && prose("a ` b") == "a ` b")
         #expect(html.contains("<option value=\"fixed-font-size\">fixed-font-size (2)</option>"))
         #expect(html.contains("<option value=\"image-missing-accessibility-label\">image-missing-accessibility-label (1)</option>"))
     }
