@@ -196,7 +196,12 @@ struct HTMLReportPage {
     }
 
     private mutating func finding(_ diagnostic: Diagnostic, shownPath: String) -> String {
-        let source = self.source(diagnostic.path)
+        // The file as it is now; when its flagged line differs from what was checked (standard input, or an edit
+        // since), neither the code around it nor the fix's offsets can be trusted, and only the checked line is shown.
+        let source = self.source(diagnostic.path).flatMap { source in
+            let line = diagnostic.line >= 1 && diagnostic.line <= source.lines.count ? String(source.lines[diagnostic.line - 1]) : nil
+            return diagnostic.lineText == nil || line == diagnostic.lineText ? source : nil
+        }
         var html = "<div class=\"finding\" data-severity=\"\(diagnostic.severity.rawValue)\" data-rule=\"\(htmlEscaped(diagnostic.rule))\" "
             + "data-path=\"\(htmlEscaped(shownPath))\">\n<p><span class=\"severity \(diagnostic.severity.rawValue)\">"
             + "\(diagnostic.severity.rawValue)</span> <span class=\"location\">line \(diagnostic.line), column \(diagnostic.column)</span>: "
@@ -212,7 +217,7 @@ struct HTMLReportPage {
                     return "<span class=\"\(kind)\">\(htmlEscaped(String(line).trimmingCharacters(in: .newlines)))</span>"
                 }.joined() + "</code></pre>\n"
             } else {
-                html += "<p>The source file could not be read, so the diff cannot be shown; <code>higlint fix</code> applies it.</p>\n"
+                html += "<p>The diff needs the file as it was checked, which could not be read; <code>higlint fix</code> applies it.</p>\n"
             }
             html += "</details>\n"
         }

@@ -119,7 +119,19 @@ struct HTMLReporterTests {
         #expect(html.contains("<span class=\"added\">+            Text(&quot;&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;).font(.footnote)</span>"))
         // A file that cannot be read shows the flagged line the engine kept, and says why there is no diff.
         #expect(html.contains("▶ 3 </span>    <mark>Text</mark>(&quot;&lt;img src=x onerror=alert(3)&gt;&quot;).font(.system(size: 9))</span>"))
-        #expect(html.contains("The source file could not be read, so the diff cannot be shown"))
+        #expect(html.contains("The diff needs the file as it was checked, which could not be read"))
+    }
+
+    @Test("a file edited since it was checked shows the checked line alone, and no diff from stale offsets")
+    func editedSinceChecked() throws {
+        let path = htmlRun.root.appendingPathComponent("Views/Edited.swift").path
+        try Data("// a new first line\nText(\"Total\").font(.system(size: 13))\n".utf8).write(to: URL(fileURLWithPath: path))
+        let diagnostic = Diagnostic(rule: "fixed-font-size", section: .text, severity: .warning, path: path, line: 1, column: 15,
+                                    offset: 14, message: "m", fix: Fix(title: "t", edits: [TextEdit(start: 14, end: 31, replacement: ".body")]),
+                                    lineText: "Text(\"Total\").font(.system(size: 13))")
+        let page = HTMLReporter().report(LintResult(diagnostics: [diagnostic], errors: [], filesChecked: 1), context: htmlRun.context)
+        #expect(page.contains("▶ 1 </span>Text(&quot;Total&quot;).<mark>font</mark>(.system(size: 13))</span></code></pre>"))
+        #expect(!page.contains("a new first line") && !page.contains("class=\"diff\""))
     }
 
     @Test("every rule with findings links its HIG page and rationale, and can be filtered by")
