@@ -7,9 +7,10 @@ import Foundation
 ///
 /// Layout: `<count>;` then per finding the fields `rule section severity path line column offset message`,
 /// `lineText` (or `-`) and the fix (`-`, or its title, `<edit count>;` and per edit `start end replacement`).
-/// A string is `<byte length>:<bytes>`, a number `<digits>;`.
+/// A string is `<byte length>:<bytes>`, a number `<digits>;`. When suppression comments silenced findings of the
+/// file, `s<count>;` follows the last finding.
 enum DiagnosticCodec {
-    static func encode(_ diagnostics: [Diagnostic]) -> [UInt8] {
+    static func encode(_ diagnostics: [Diagnostic], suppressed: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         func number(_ value: Int) { out += Array("\(value);".utf8) }
         func text(_ value: String) {
@@ -43,11 +44,20 @@ enum DiagnosticCodec {
                 out.append(UInt8(ascii: "-"))
             }
         }
+        if suppressed > 0 {
+            out.append(UInt8(ascii: "s"))
+            number(suppressed)
+        }
         return out
     }
 
     /// The findings in `bytes`, or `nil` when they are not exactly what `encode` writes.
     static func decode(_ bytes: UnsafeRawBufferPointer) -> [Diagnostic]? {
+        decodeFindings(bytes)?.diagnostics
+    }
+
+    /// The findings in `bytes` and the count of suppressed ones, or `nil` when they are not exactly what `encode` writes.
+    static func decodeFindings(_ bytes: UnsafeRawBufferPointer) -> FileFindings? {
         var reader = Reader(bytes: bytes)
         guard let count = reader.number(), count <= bytes.count else { return nil }
         var diagnostics: [Diagnostic] = []
@@ -71,7 +81,12 @@ enum DiagnosticCodec {
             diagnostics.append(Diagnostic(rule: rule, section: section, severity: severity, path: path, line: line,
                                           column: column, offset: offset, message: message, fix: fix, lineText: lineText))
         }
-        return reader.isAtEnd ? diagnostics : nil
+        var suppressed = 0
+        if reader.skip(UInt8(ascii: "s")) {
+            guard let count = reader.number(), count > 0 else { return nil }
+            suppressed = count
+        }
+        return reader.isAtEnd ? FileFindings(diagnostics: diagnostics, suppressed: suppressed) : nil
     }
 
     private struct Reader {
@@ -104,8 +119,11 @@ enum DiagnosticCodec {
         }
 
         /// `-` for a value that is absent: consumed, and true.
-        mutating func skipAbsent() -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return false }
+        mutating func skipAbsent() -> Bool { skip(UInt8(ascii: "-")) }
+
+        /// Whether the next byte is `byte`, consumed if so.
+        mutating func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
             return true
         }

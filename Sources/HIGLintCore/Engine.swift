@@ -88,14 +88,14 @@ public struct LintEngine: Sendable {
     public func lint(data: Data, path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         configuration(forFile: path).flatMap { configuration in
             guard let configuration else { return .success([]) }
-            return check(data: data, path: path, configuration: configuration, module: module)
+            return check(data: data, path: path, configuration: configuration, module: module).map(\.diagnostics)
         }
     }
 
     /// Lints source text as if it were the file at `path`.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source
-        return source.withUTF8 { check(buffer: $0, path: path, configuration: configuration, module: nil) }
+        return source.withUTF8 { check(buffer: $0, path: path, configuration: configuration, module: nil) }.diagnostics
     }
 
     static func timeoutReason(_ seconds: TimeInterval) -> String {

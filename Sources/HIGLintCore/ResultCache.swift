@@ -137,13 +137,19 @@ public final class CacheSession: @unchecked Sendable {
         return value.withUnsafeBytes { DiagnosticCodec.decode($0) }
     }
 
-    /// `diagnostics(forKey:)` for a guess: the entry is not kept unless `markUsed` says the guess held.
-    func peekDiagnostics(forKey key: String) -> [Diagnostic]? {
-        guard let value = entry(key, keeping: false) else { return nil }
-        return value.withUnsafeBytes { DiagnosticCodec.decode($0) }
+    /// A file's findings and suppressed count stored under `key`, or `nil` for a miss.
+    func findings(forKey key: String) -> FileFindings? {
+        guard let value = entry(key) else { return nil }
+        return value.withUnsafeBytes { DiagnosticCodec.decodeFindings($0) }
     }
 
-    /// Keeps the entries of these keys, read by `peekDiagnostics`, in the index `save()` writes.
+    /// `findings(forKey:)` for a guess: the entry is not kept unless `markUsed` says the guess held.
+    func peekFindings(forKey key: String) -> FileFindings? {
+        guard let value = entry(key, keeping: false) else { return nil }
+        return value.withUnsafeBytes { DiagnosticCodec.decodeFindings($0) }
+    }
+
+    /// Keeps the entries of these keys, read by `peekFindings`, in the index `save()` writes.
     func markUsed(_ keys: [String]) {
         for key in keys { _ = entry(key) }
     }
@@ -162,6 +168,11 @@ public final class CacheSession: @unchecked Sendable {
     /// Keeps `diagnostics` under `key`, to be written by `save()`.
     public func store(_ diagnostics: [Diagnostic], forKey key: String) {
         keep(DiagnosticCodec.encode(diagnostics), forKey: key)
+    }
+
+    /// Keeps a file's findings and suppressed count under `key`, to be written by `save()`.
+    func store(_ findings: FileFindings, forKey key: String) {
+        keep(DiagnosticCodec.encode(findings.diagnostics, suppressed: findings.suppressed), forKey: key)
     }
 
     func surveyRecord(forKey key: String) -> SurveyRecord? {

@@ -8,12 +8,15 @@ public struct ReportContext: Sendable {
     /// The folder paths are reported relative to (SARIF's `%SRCROOT%`): the current folder.
     public var rootDirectory: String
     public var toolVersion: String
+    /// Findings `--baseline` left out of the result, which summaries count so nothing disappears silently.
+    public var baselined: Int
 
     public init(rules: [RuleDescription] = [], rootDirectory: String = FileManager.default.currentDirectoryPath,
-                toolVersion: String = "0.0.0") {
+                toolVersion: String = "0.0.0", baselined: Int = 0) {
         self.rules = rules
         self.rootDirectory = rootDirectory
         self.toolVersion = toolVersion
+        self.baselined = baselined
     }
 
     /// `path` relative to the root when it lies inside it.
@@ -43,7 +46,7 @@ extension Reporter {
 /// Every output format, by `--format` name.
 public let allReporters: [any Reporter.Type] = [
     XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
-    JUnitReporter.self, MarkdownReporter.self,
+    JUnitReporter.self, MarkdownReporter.self, HTMLReporter.self, SummaryReporter.self,
 ]
 
 public func reporter(named name: String) -> (any Reporter)? {

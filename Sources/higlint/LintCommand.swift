@@ -27,6 +27,8 @@ struct LintOptions {
     var usesCache = true
     /// `--file-timeout`: seconds one file may take before it is reported as not checked (0: no limit).
     var fileTimeout: Double = 60
+    /// `--summary`: findings by rule (the `summary` format) on standard error, before the summary line.
+    var printsSummary = false
 }
 
 /// Options `lint` and `fix` share, spelled and explained the same way for both.
@@ -79,6 +81,7 @@ let lintCommand = CommandSpec<LintOptions>(
         Option(["--stdin"], help: "Read source from standard input; use with --assume-filename.") { $0.readsStandardInput = true },
         Option(["--assume-filename"], value: "PATH", help: "The path to report standard input as (its configuration applies).") { $0.assumedFilename = $1 },
         Option(["--stamp"], value: "FILE", help: "Write FILE after the run, for build systems that need an output.") { $0.stampPath = $1 },
+        Option(["--summary"], help: "Also print the findings by rule, most first, with totals, on standard error.") { $0.printsSummary = true },
         SharedOptions.fileTimeout(\.fileTimeout),
         SharedOptions.quiet(\.quiet),
     ],
@@ -147,7 +150,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     if let baseline, let path = options.baselinePath {
         (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
     }
-    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
+    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version, baselined: baselined)
     let output = reporter(named: options.format)!.report(result, context: context)
     if let outputPath = options.outputPath {
         do {
@@ -163,11 +166,13 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     for error in result.errors { writeError("\(error)\n") }
     for warning in result.projectWarnings { writeError("\(warning)\n") }
     if !options.quiet {
+        if options.printsSummary { writeError(SummaryReporter().report(result, context: context)) }
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
         var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
         if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
+        if result.suppressed > 0 { summary += "; \(result.suppressed) suppressed by comments" }
         if result.passedOver.total > 0 { summary += "; " + result.passedOver.summary }
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")

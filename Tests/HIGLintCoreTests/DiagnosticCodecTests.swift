@@ -22,6 +22,18 @@ struct DiagnosticCodecTests {
         }
     }
 
+    @Test("the count of suppressed findings comes back with them; a damaged count is refused")
+    func suppressedCount() {
+        for (diagnostics, suppressed) in [([], 3), (Self.tricky, 1), (Self.tricky, 0)] {
+            let encoded = DiagnosticCodec.encode(diagnostics, suppressed: suppressed)
+            #expect(encoded.withUnsafeBytes { DiagnosticCodec.decodeFindings($0) } == FileFindings(diagnostics: diagnostics, suppressed: suppressed))
+            #expect(encoded.withUnsafeBytes { DiagnosticCodec.decode($0) } == diagnostics)
+        }
+        for damaged in ["0;s", "0;s0;", "0;s2", "0;s2;s1;", "0;s-1;"] {
+            #expect(Array(damaged.utf8).withUnsafeBytes { DiagnosticCodec.decodeFindings($0) } == nil, "\(damaged)")
+        }
+    }
+
     @Test("anything else is refused, not guessed at")
     func refusesDamage() {
         let encoded = DiagnosticCodec.encode(Self.tricky)

@@ -61,13 +61,14 @@ struct PipelineTests {
             Diagnostic(rule: "fixed-font-size", section: .text, severity: .warning, path: path, line: line, column: 1, offset: 0,
                        message: "m")
         }
-        let outcomes: [Result<[Diagnostic], FileError>?] = [
-            .success([finding("B.swift", 3), finding("A.swift", 9)]), nil,
-            .failure(FileError(path: "C.swift", reason: "unreadable")), .success([finding("A.swift", 2)]),
+        let outcomes: [Result<FileFindings, FileError>?] = [
+            .success(FileFindings(diagnostics: [finding("B.swift", 3), finding("A.swift", 9)], suppressed: 2)), nil,
+            .failure(FileError(path: "C.swift", reason: "unreadable")), .success(FileFindings(diagnostics: [finding("A.swift", 2)], suppressed: 1)),
         ]
         let result = LintResult.collect(outcomes, errors: [FileError(path: "0.swift", reason: "missing")])
         #expect(result.diagnostics.map { "\($0.path):\($0.line)" } == ["A.swift:2", "A.swift:9", "B.swift:3"])
         #expect(result.errors.map(\.path) == ["0.swift", "C.swift"])
         #expect(result.filesChecked == 2)
+        #expect(result.suppressed == 3)
     }
 }

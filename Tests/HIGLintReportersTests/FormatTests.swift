@@ -201,6 +201,6 @@ struct FormatTests {
             #expect(reporter(named: type.name) != nil)
             #expect(!report(type.name).isEmpty)
         }
-        #expect(allReporters.map { $0.name } == ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown"])
+        #expect(allReporters.map { $0.name } == ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown", "html", "summary"])
     }
 }

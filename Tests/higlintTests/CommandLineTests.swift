@@ -246,7 +246,7 @@ struct ReportFileTests {
     func output() throws {
         let root = try temporaryProject(["A.swift": #"Text("Total").font(.system(size: 13))"#])
         defer { try? FileManager.default.removeItem(at: root) }
-        for format in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown"] {
+        for format in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown", "html", "summary"] {
             let output = try HIGLint.run(["A.swift", "-q", "--format", format, "--output", "report.\(format)"], in: root)
             #expect(output.status == 1 && output.stdout.isEmpty, "\(format): \(output.stderr)")
             let written = try String(contentsOf: root.appendingPathComponent("report.\(format)"), encoding: .utf8)
@@ -256,6 +256,57 @@ struct ReportFileTests {
         #expect(sarif.contains(#""uri" : "A.swift""#))
         let unwritable = try HIGLint.run(["A.swift", "--output", "no/such/folder/report.txt"], in: root)
         #expect(unwritable.status == 2 && unwritable.stderr.contains("cannot write the report to no/such/folder/report.txt"))
+    }
+}
+
+@Suite("Summaries", .serialized)
+struct SummaryTests {
+    @Test("--summary prints the findings by rule and the totals on standard error, after the findings on standard output")
+    func summaryFlag() throws {
+        let root = try temporaryProject([
+            "A.swift": """
+                struct A: View {
+                    var body: some View {
+                        Text("Total").font(.system(size: 13))
+                        Text("Subtotal").font(.system(size: 14))
+                        Image("hero")
+                    }
+                }
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["A.swift", "--summary", "--no-cache"], in: root)
+        #expect(output.status == 1)
+        #expect(output.stdout.split(separator: "\n").count == 3)
+        let lines = output.stderr.split(separator: "\n").map(String.init)
+        try #require(lines.count == 5, "\(output.stderr)")
+        #expect(lines[0].hasPrefix("RULE ") && lines[0].hasSuffix("FINDINGS  ERRORS  WARNINGS  NOTES"))
+        #expect(lines[1].hasPrefix("fixed-font-size ") && lines[1].hasSuffix("  2       0         2      0"))
+        #expect(lines[2].hasPrefix("image-missing-accessibility-label ") && lines[2].contains("Images and media"))
+        #expect(lines[3] == "3 findings in 1 file checked: 0 errors, 3 warnings, 0 notes.")
+        #expect(lines[4].hasPrefix("HIGLint checked 1 file in "))
+    }
+
+    @Test("the summary and HTML formats count what the baseline and suppression comments left out")
+    func leftOut() throws {
+        let root = try temporaryProject([
+            ".git/HEAD": "",
+            "A.swift": "Text(\"Total\").font(.system(size: 13))\n// higlint:disable:next fixed-font-size\nText(\"Subtotal\").font(.system(size: 14))\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["baseline", "write", "base.json", "A.swift"], in: root).status == 0)
+        try Data("Text(\"Total\").font(.system(size: 13))\n// higlint:disable:next fixed-font-size\nText(\"Subtotal\").font(.system(size: 14))\nText(\"Tax\").font(.system(size: 15))\n".utf8)
+            .write(to: root.appendingPathComponent("A.swift"))
+        // Twice: the second run reads the findings back from the cache, and must count the same.
+        for _ in 1...2 {
+            let summary = try HIGLint.run(["A.swift", "--baseline", "base.json", "--format", "summary"], in: root)
+            #expect(summary.stdout.contains("1 finding in 1 file checked: 0 errors, 1 warning, 0 notes.\n"
+                + "1 finding in the baseline not shown.\n1 finding suppressed by higlint: comments.\n"), "\(summary.stdout)")
+            #expect(summary.stderr.contains("; 1 in the baseline not shown; 1 suppressed by comments"), "\(summary.stderr)")
+        }
+        let html = try HIGLint.run(["A.swift", "--baseline", "base.json", "--format", "html", "-q"], in: root)
+        #expect(html.stdout.contains(#"<li data-total="baselined"><span class="count">1</span>"#))
+        #expect(html.stdout.contains(#"<li data-total="suppressed"><span class="count">1</span>"#))
     }
 }
 

@@ -34,7 +34,9 @@ public struct PreparedRun: Sendable {
     public func lint(source: String, path: String) throws(ConfigurationError) -> [Diagnostic] {
         guard let configuration = try configuration(forFile: path) else { return [] }
         var text = source
-        return text.withUTF8 { engine.check(buffer: $0, path: path, configuration: configuration, module: survey.module, addsBuffer: true) }
+        return text.withUTF8 {
+            engine.check(buffer: $0, path: path, configuration: configuration, module: survey.module, addsBuffer: true).diagnostics
+        }
     }
 
     /// Lints source bytes as the file at `path`, as `lint(source:path:)` does; bytes that are not UTF-8 text
@@ -48,6 +50,7 @@ public struct PreparedRun: Sendable {
         }
         guard let configuration else { return .success([]) }
         return engine.check(data: data, path: path, configuration: configuration, module: survey.module, addsBuffer: true)
+            .map(\.diagnostics)
     }
 
     /// The findings of the run's image sets, which have no fixes.

@@ -9,10 +9,10 @@ struct CheckPhase {
     let engine: LintEngine
 
     /// One outcome per Swift file and then per image set, in the order of `files`; `nil` for none.
-    func run(_ files: ConfiguredFiles, survey: Survey, cache: CachedPhases?) -> [Result<[Diagnostic], FileError>?] {
+    func run(_ files: ConfiguredFiles, survey: Survey, cache: CachedPhases?) -> [Result<FileFindings, FileError>?] {
         let (swift, assets) = (files.swiftFiles, files.imageSets)
         let count = swift.count + assets.count
-        let outcomes = ConcurrentResults<Result<[Diagnostic], FileError>>(count: count)
+        let outcomes = ConcurrentResults<Result<FileFindings, FileError>>(count: count)
         let limit = engine.fileTimeLimit
         @Sendable func path(_ index: Int) -> String { index < swift.count ? swift[index].path : assets[index - swift.count].path }
         ParallelRunner.forEach(count: count, workers: engine.workers, timeLimit: limit, onTimeout: { index in
@@ -22,15 +22,15 @@ struct CheckPhase {
                 outcomes.setIfEmpty(index, check(swift[index], surveyed: survey.file(at: index), index: index, module: survey.module,
                                                  cache: cache))
             } else {
-                outcomes.setIfEmpty(index, check(imageSet: assets[index - swift.count], cache: cache))
+                outcomes.setIfEmpty(index, check(imageSet: assets[index - swift.count], cache: cache).map { FileFindings(diagnostics: $0) })
             }
         }
         return outcomes.values
     }
 
     private func check(_ file: ConfiguredFile, surveyed: SurveyedFile?, index: Int, module: ModuleFacts,
-                       cache: CachedPhases?) -> Result<[Diagnostic], FileError> {
-        if surveyed?.passedOver == true { return .success([]) }
+                       cache: CachedPhases?) -> Result<FileFindings, FileError> {
+        if surveyed?.passedOver == true { return .success(FileFindings(diagnostics: [])) }
         let check = { (data: Data) in engine.check(data: data, path: file.path, configuration: file.configuration, module: module) }
         if let cache { return cache.check(file, surveyedAt: index, content: surveyed?.content, compute: check) }
         return SourceReader.read(file.path).flatMap(check)
@@ -48,7 +48,7 @@ extension LintEngine {
     /// `module` describes the files linted with it (`nil`: this file alone); with `addsBuffer`, it is taken to
     /// include what the buffer itself says, as when an edited buffer is checked against an earlier survey.
     func check(data: Data, path: String, configuration: Configuration, module: ModuleFacts?,
-               addsBuffer: Bool = false) -> Result<[Diagnostic], FileError> {
+               addsBuffer: Bool = false) -> Result<FileFindings, FileError> {
         let bytes = [UInt8](data)
         // NUL is valid UTF-8 but never in source text: a file holding one is binary or corrupted.
         guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
@@ -67,10 +67,10 @@ extension LintEngine {
 
     /// The check of one buffer: parse, one walk that dispatches nodes to the rules, suppressions, positions.
     func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?,
-               addsBuffer: Bool = false) -> [Diagnostic] {
+               addsBuffer: Bool = false) -> FileFindings {
         let plan = plans.plan(for: rules, configuration: configuration)
-        guard !plan.rules.isEmpty else { return [] }
-        if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return [] }
+        guard !plan.rules.isEmpty else { return FileFindings(diagnostics: []) }
+        if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return FileFindings(diagnostics: []) }
         let tree = Parser.parse(source: buffer)
         let file = SwiftUIFile(tree: tree, components: configuration.components)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
@@ -79,14 +79,18 @@ extension LintEngine {
         let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: facts, sink: sink,
                                         occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
         dispatcher.walk(tree)
-        guard !sink.findings.isEmpty else { return [] }
+        guard !sink.findings.isEmpty else { return FileFindings(diagnostics: []) }
 
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
         var diagnostics: [Diagnostic] = []
+        var suppressed = 0
         for finding in sink.findings {
             let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
-            guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else { continue }
+            guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else {
+                suppressed += 1
+                continue
+            }
             var lineStart = finding.offset - (location.column - 1)
             // A UTF-8 byte order mark is no character a person sees on the first line.
             if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
@@ -100,7 +104,7 @@ extension LintEngine {
                 path: path, line: location.line, column: column, offset: finding.offset,
                 message: finding.message, fix: finding.fix, lineText: lineText))
         }
-        return diagnostics.sorted(by: Diagnostic.reportOrder)
+        return FileFindings(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), suppressed: suppressed)
     }
 
     /// Runs the asset rules over a decoded image set.

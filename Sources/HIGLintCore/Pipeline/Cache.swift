@@ -14,7 +14,7 @@ final class CachedPhases: @unchecked Sendable {
     private let symbolList: String
     private let previousModule: String?
     /// Findings looked up during the survey, by file index, and their key.
-    private let guesses: ConcurrentResults<(key: String, diagnostics: [Diagnostic])>
+    private let guesses: ConcurrentResults<(key: String, findings: FileFindings)>
     private var moduleDescription = ""
     private var guessesHold = false
 
@@ -44,7 +44,7 @@ final class CachedPhases: @unchecked Sendable {
         if !record.passedOver, let previousModule {
             let guessContext = contexts.context(.guessedResults, for: plan) { resultsContext(plan, moduleDescription: previousModule) }
             let resultKey = cache.key(path: file.path, content: content, context: guessContext)
-            if let stored = session.peekDiagnostics(forKey: resultKey) { guesses[index] = (resultKey, stored) }
+            if let stored = session.peekFindings(forKey: resultKey) { guesses[index] = (resultKey, stored) }
         }
         return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
     }
@@ -62,18 +62,18 @@ final class CachedPhases: @unchecked Sendable {
     /// read and checked afresh and its findings stored. Files that cannot be checked are not stored, so their
     /// error is reported again on every run.
     func check(_ file: ConfiguredFile, surveyedAt index: Int, content: ContentHash?,
-               compute: (Data) -> Result<[Diagnostic], FileError>) -> Result<[Diagnostic], FileError> {
-        if guessesHold, let guessed = guesses[index] { return .success(guessed.diagnostics) }
+               compute: (Data) -> Result<FileFindings, FileError>) -> Result<FileFindings, FileError> {
+        if guessesHold, let guessed = guesses[index] { return .success(guessed.findings) }
         let plan = engine.plans.plan(for: engine.rules, configuration: file.configuration)
         let context = contexts.context(.results, for: plan) { resultsContext(plan, moduleDescription: moduleDescription) }
-        if let content, let stored = session.diagnostics(forKey: cache.key(path: file.path, content: content, context: context)) {
+        if let content, let stored = session.findings(forKey: cache.key(path: file.path, content: content, context: context)) {
             return .success(stored)
         }
         return SourceReader.read(file.path).flatMap { data in
             let result = compute(data)
-            if case .success(let diagnostics) = result {
+            if case .success(let findings) = result {
                 let key = data.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context) }
-                session.store(diagnostics, forKey: key)
+                session.store(findings, forKey: key)
             }
             return result
         }
