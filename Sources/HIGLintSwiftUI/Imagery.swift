@@ -50,6 +50,10 @@ extension SwiftUIFile {
             if primitive == "Image" { return .onlyImages }
             if ["Text", "Label"].contains(primitive) { return .readable }
         }
+        // `""` is no title: `Label("", systemImage:)` shows only its icon, `Text("")` nothing.
+        if ["Text", "Label"].contains(view.name), view.call?.arguments.first?.expression.isEmptyStringLiteral == true {
+            return view.name == "Label" ? .onlyImages : nil
+        }
         if ["Text", "Label", "TextField", "LabeledContent"].contains(view.name) {
             return view.isImageOnly && view.name == "Text" ? .onlyImages : .readable
         }
@@ -97,5 +101,30 @@ extension SwiftUIFile {
             modifier.call == nil
                 && (generatedImageAccessors.contains(modifier.name) || components["." + modifier.name] == "Image")
         }
+    }
+}
+
+extension SwiftUIFile {
+    /// Whether a button or label style of the module that draws a title of its own (`ModuleIndex.titleDrawingStyles`)
+    /// applies to `view`: `.buttonStyle(CaptionedStyle())` on it or on a view around it.
+    public func hasTitleDrawingStyle(_ view: SwiftUIView) -> Bool {
+        guard !module.titleDrawingStyles.isEmpty else { return false }
+        let styled = [view] + enclosingViews(of: view.root).map(\.view)
+        return styled.contains { candidate in
+            candidate.modifiers.contains { modifier in
+                guard ["buttonStyle", "labelStyle"].contains(modifier.name), let style = modifier.firstArgument else { return false }
+                let name = style.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? style.as(DeclReferenceExprSyntax.self)?.baseName.text
+                return name.map(module.titleDrawingStyles.contains) ?? false
+            }
+        }
+    }
+}
+
+extension ExprSyntax {
+    /// `""`.
+    var isEmptyStringLiteral: Bool {
+        guard let literal = self.as(StringLiteralExprSyntax.self) else { return false }
+        return literal.segments.allSatisfy { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty == true }
     }
 }
