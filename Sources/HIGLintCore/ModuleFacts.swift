@@ -55,7 +55,10 @@ public struct ModuleFacts: Sendable {
 
     /// Words that make a file worth parsing for its part of the index: a style, a context menu, a chart, a
     /// generated image. Files without any are not parsed by the survey, unless `mayContribute` finds more.
-    static let declarationWords: Set<String> = ["ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "contextMenu", "Chart", "swiftUIImage"]
+    /// `GroupBox` titles what it holds, a chart view of another file among others.
+    static let declarationWords: Set<String> = [
+        "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "contextMenu", "Chart", "swiftUIImage", "GroupBox",
+    ]
     /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
     static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]
     static let indexWords = declarationWords.union(repeatingContainers).union(["ForEach", "Image"])

@@ -20,3 +20,12 @@ extension SwiftUIFile {
         return calls
     }
 }
+
+extension SwiftUIFile {
+    /// Whether the view type whose `body` holds `node` is given a title where the module uses it
+    /// (`ModuleIndex.titledViews`): `GroupBox("Sales") { SalesCard() }` in another file.
+    public func isTitledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
+        guard let context = declarationContext(of: node), context.isBody, let type = context.type else { return false }
+        return module.titledViews.contains(type.name)
+    }
+}
