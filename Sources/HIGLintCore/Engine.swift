@@ -74,6 +74,9 @@ public struct LintEngine: Sendable {
         rules.reduce(into: []) { $0.formUnion(type(of: $1).moduleSymbols) }
     }
 
+    /// Whether a rule asks the module index, so that the survey builds it.
+    var usesModuleIndex: Bool { rules.contains { type(of: $0).usesModuleIndex } }
+
     /// Whether linting `bytes` would find nothing without parsing them: the prefilter passes them over, or no
     /// rule is enabled. Text that is not UTF-8 is never passed over, since linting it reports that.
     func isPassedOver(_ bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration) -> Bool {

@@ -1,4 +1,7 @@
 import Foundation
+import HIGLintSwiftUI
+import SwiftParser
+import SwiftSyntax
 
 /// What a rule knows about the other Swift files linted in the same run: which of the
 /// names it asked for (`Rule.moduleSymbols`) they mention, and which they declare as types.
@@ -8,18 +11,35 @@ import Foundation
 /// identifiers, not a parse: a name in a comment or a string literal counts as
 /// mentioned. When one file is linted alone (standard input, examples), the module is that file.
 public struct ModuleFacts: Sendable {
-    public private(set) var mentioned: Set<String> = []
+    public internal(set) var mentioned: Set<String> = []
     /// Names that follow `struct`, `class`, `enum`, `actor`, `protocol` or `typealias`.
-    public private(set) var declaredTypes: Set<String> = []
+    public internal(set) var declaredTypes: Set<String> = []
     /// Names that follow `func`: an app's own `swipeActions(config:actions:)` in another file.
-    public private(set) var declaredFunctions: Set<String> = []
+    public internal(set) var declaredFunctions: Set<String> = []
+
+    /// What the module's files declare and how they use their view types (`ModuleIndex`), from the files that can
+    /// say anything about it (`mayContribute`).
+    public internal(set) var index = ModuleIndex()
 
     public init() {}
 
-    init(mentioned: [String], declaredTypes: [String], declaredFunctions: [String]) {
+    init(mentioned: [String], declaredTypes: [String], declaredFunctions: [String], index: ModuleIndex = ModuleIndex()) {
         self.mentioned = Set(mentioned)
         self.declaredTypes = Set(declaredTypes)
         self.declaredFunctions = Set(declaredFunctions)
+        self.index = index
+    }
+
+    /// The facts of several sources linted as one module : rule examples made of several files.
+    static func of(sources: [String], symbols: Set<String>, indexing: Bool, components: [String: String]) -> ModuleFacts {
+        sources.reduce(into: ModuleFacts()) { facts, source in
+            var source = source
+            source.withUTF8 { bytes in
+                var part = scan(bytes, for: symbols)
+                if indexing { part.index = indexContribution(of: bytes, components: components) }
+                facts.formUnion(part)
+            }
+        }
     }
 
     public func mentions(_ name: String) -> Bool { mentioned.contains(name) }
@@ -30,6 +50,80 @@ public struct ModuleFacts: Sendable {
         mentioned.formUnion(other.mentioned)
         declaredTypes.formUnion(other.declaredTypes)
         declaredFunctions.formUnion(other.declaredFunctions)
+        index.formUnion(other.index)
+    }
+
+    /// Words that make a file worth parsing for its part of the index: a style, a context menu, a chart, a
+    /// generated image. Files without any are not parsed by the survey, unless `mayContribute` finds more.
+    /// `GroupBox` titles what it holds, a chart view of another file among others.
+    static let declarationWords: Set<String> = [
+        "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "contextMenu", "Chart", "swiftUIImage", "GroupBox",
+    ]
+    /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
+    static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]
+    static let indexWords = declarationWords.union(repeatingContainers).union(["ForEach", "Image"])
+
+    /// Whether the survey should parse a file for its part of the index, from the `indexWords` it mentions: a
+    /// declaration word; a `ForEach` in a repeating container; or a view whose `body` starts with an image or a
+    /// member typed `Image`.
+    static func mayContribute(_ bytes: UnsafeBufferPointer<UInt8>, mentioning words: Set<String>) -> Bool {
+        if !words.isDisjoint(with: declarationWords) { return true }
+        if words.contains("ForEach"), !words.isDisjoint(with: repeatingContainers) { return true }
+        guard words.contains("Image") else { return false }
+        return contains(bytes, "some View {", followedBy: "Image") || contains(bytes, ": Image", followedBy: nil)
+            || contains(bytes, "-> Image", followedBy: nil)
+    }
+
+    /// What the survey learns from one file's bytes: the names asked about, and with `indexing`, its part of the
+    /// index when it can have one (parsed for that alone).
+    static func survey(_ bytes: UnsafeBufferPointer<UInt8>, for symbols: Set<String>, indexing: Bool,
+                       components: [String: String]) -> ModuleFacts {
+        guard indexing else { return scan(bytes, for: symbols) }
+        var facts = scan(bytes, for: symbols.union(indexWords))
+        if mayContribute(bytes, mentioning: facts.mentioned) {
+            facts.index = indexContribution(of: bytes, components: components)
+        }
+        facts.mentioned.formIntersection(symbols)
+        facts.declaredTypes.formIntersection(symbols)
+        facts.declaredFunctions.formIntersection(symbols)
+        return facts
+    }
+
+    /// The facts of one file linted alone, from its tree: the module is that file.
+    static func alone(_ bytes: UnsafeBufferPointer<UInt8>, tree: SourceFileSyntax, symbols: Set<String>, indexing: Bool,
+                      components: [String: String]) -> ModuleFacts {
+        var facts = scan(bytes, for: symbols)
+        if indexing { facts.index = ModuleIndex(contributionOf: SwiftUIFile(tree: tree, components: components)) }
+        return facts
+    }
+
+    /// One file's part of the module index, parsed from its bytes.
+    static func indexContribution(of bytes: UnsafeBufferPointer<UInt8>, components: [String: String]) -> ModuleIndex {
+        ModuleIndex(contributionOf: SwiftUIFile(tree: Parser.parse(source: bytes), components: components))
+    }
+
+    /// Whether `pattern` occurs in `bytes`, then (after spaces and line breaks) `next`, when given, as a whole word.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: StaticString, followedBy next: StaticString?) -> Bool {
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            defer { index += 1 }
+            guard bytes[index] == first else { continue }
+            var matches = true
+            for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { matches = false; break }
+            guard matches else { continue }
+            var after = index + needle.count
+            guard let next else {
+                // `: Image` as a whole word: not `: ImageResource`.
+                if after == bytes.count || !isIdentifierStart(bytes[after]) && !(bytes[after] >= 0x30 && bytes[after] <= 0x39) { return true }
+                continue
+            }
+            while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+            let word = UnsafeBufferPointer(start: next.utf8Start, count: next.utf8CodeUnitCount)
+            if after + word.count <= bytes.count, (0..<word.count).allSatisfy({ bytes[after + $0] == word[$0] }) { return true }
+        }
+        return false
     }
 
     private static let declarationKeywords = ByteWords(["struct", "class", "enum", "actor", "protocol", "typealias"])

@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintSwiftUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -179,17 +180,19 @@ public final class CacheSession: @unchecked Sendable {
         guard let value = entry(key), let text = String(validating: value, as: UTF8.self) else { return nil }
         // `p|-`, then the names mentioned, declared as types, declared as functions, each comma-separated.
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 4, fields[0] == "p" || fields[0] == "-" else { return nil }
+        // Then the file's part of the module index (`ModuleIndex.encoded`).
+        guard fields.count == 5, fields[0] == "p" || fields[0] == "-", let index = ModuleIndex(encoded: fields[4]) else { return nil }
         func names(_ field: Substring) -> [String] { field.split(separator: ",").map(String.init) }
         return SurveyRecord(passedOver: fields[0] == "p",
                             facts: ModuleFacts(mentioned: names(fields[1]), declaredTypes: names(fields[2]),
-                                               declaredFunctions: names(fields[3])))
+                                               declaredFunctions: names(fields[3]), index: index))
     }
 
     func store(_ record: SurveyRecord, forKey key: String) {
         let facts = record.facts
         let text = [record.passedOver ? "p" : "-", facts.mentioned.sorted().joined(separator: ","),
-                    facts.declaredTypes.sorted().joined(separator: ","), facts.declaredFunctions.sorted().joined(separator: ",")]
+                    facts.declaredTypes.sorted().joined(separator: ","), facts.declaredFunctions.sorted().joined(separator: ","),
+                    facts.index.encoded]
         keep(Array(text.joined(separator: " ").utf8), forKey: key)
     }
 
@@ -400,6 +403,6 @@ extension Configuration {
 extension ModuleFacts {
     var cacheDescription: String {
         "mentioned=\(mentioned.sorted().joined(separator: ",")) declared=\(declaredTypes.sorted().joined(separator: ","))"
-            + " functions=\(declaredFunctions.sorted().joined(separator: ","))"
+            + " functions=\(declaredFunctions.sorted().joined(separator: ",")) index=\(index.encoded)"
     }
 }

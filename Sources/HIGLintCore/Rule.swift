@@ -13,13 +13,17 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     public var allowsWrapping: Bool
     /// The file name the example is linted as.
     public var path: String
+    /// Other files of the same module, for facts that cross files (a view type declared elsewhere, the `List` a
+    /// row is used in): linted with the example, never reported on.
+    public var moduleFiles: [String]
 
     public init(_ code: String, configuration: Configuration = Configuration(), allowsWrapping: Bool = true,
-                path: String = "Example.swift") {
+                path: String = "Example.swift", moduleFiles: [String] = []) {
         self.code = code
         self.configuration = configuration
         self.allowsWrapping = allowsWrapping
         self.path = path
+        self.moduleFiles = moduleFiles
     }
 
     public init(stringLiteral value: String) { self.init(value) }
@@ -129,6 +133,9 @@ public protocol Rule: LintRule {
     static var visitedNameSuffixes: Set<String> { get }
     /// Names whose use or declaration elsewhere in the linted files the rule asks about (`RuleContext.module`).
     static var moduleSymbols: Set<String> { get }
+    /// Whether the rule asks the module index (`ModuleIndex`, through `RuleContext.file.module`): then the survey
+    /// parses the files that can add to it.
+    static var usesModuleIndex: Bool { get }
     /// Identifiers at least one of which a file must contain (as a whole identifier, in code, a comment or a
     /// string) for the rule to find anything in it, or `nil` when there are none. A file that holds none of the
     /// enabled rules' words is not parsed (`Prefilter`), so each must be a necessary condition of every finding:
@@ -145,6 +152,7 @@ extension Rule {
     public static var visitedNameSuffixes: Set<String> { [] }
     public static var moduleSymbols: Set<String> { [] }
     /// The names a rule starts from are words a file must hold for it to find anything, unless it says otherwise.
+    public static var usesModuleIndex: Bool { false }
     public static var triggerWords: Set<String>? { visitedNames }
     public static var triggerSuffixes: Set<String> { visitedNameSuffixes }
 }

@@ -74,7 +74,9 @@ public enum RuleDocumentation {
     /// Asset rules' examples are `Contents.json` files, not Swift.
     static func codeBlock(_ example: RuleExample) -> String {
         let language = example.code.hasPrefix("{") ? "json" : "swift"
-        return "```\(language)\n\(example.code)\n```\n"
+        // The other files of a multi-file example follow it, each after a comment that says so.
+        let others = example.moduleFiles.map { "\n\n// Another file of the module:\n" + $0 }.joined()
+        return "```\(language)\n\(example.code)\(others)\n```\n"
     }
 
     static func withoutMarkers(_ code: String) -> String { code.replacingOccurrences(of: "↓", with: "") }

@@ -43,12 +43,19 @@ public final class TypeDeclaration {
 /// One instance per linted file; not shared across threads.
 public final class SwiftUIFile {
     public let tree: SourceFileSyntax
-    /// Custom view types mapped to the primitive they stand for (`AvatarImage` → `Image`).
+    /// Custom view types mapped to the primitive they stand for (`AvatarImage` → `Image`): configuration's, and the
+    /// module's view types that render only an image.
     public let components: [String: String]
+    /// What the other files of the linted module say (for one file alone: nothing).
+    public let module: ModuleIndex
 
-    public init(tree: SourceFileSyntax, components: [String: String] = [:]) {
+    /// `components` are configuration's; they win over what `module` says of the same name.
+    public init(tree: SourceFileSyntax, components: [String: String] = [:], module: ModuleIndex = ModuleIndex()) {
         self.tree = tree
-        self.components = components
+        self.module = module
+        var known = components
+        for name in module.imageOnlyViews where known[name] == nil { known[name] = "Image" }
+        self.components = known
     }
 
     // MARK: Views

@@ -35,6 +35,19 @@ extension SwiftUIFile {
         }
     }
 
+    /// The expression that makes a value: `initialValue(of:)` followed up to `steps` times (`let icon = badge`,
+    /// `var badge: Image { Image("badge") }`), never round a cycle. `nil` when `expression` is not a name this file
+    /// gives a value.
+    public func madeValue(of expression: ExprSyntax, steps: Int = 2) -> ExprSyntax? {
+        var current = expression
+        var passed: Set<SyntaxIdentifier> = [expression.id]
+        for _ in 0..<steps {
+            guard let next = initialValue(of: current), passed.insert(next.id).inserted else { break }
+            current = next
+        }
+        return current.id == expression.id ? nil : current
+    }
+
     /// The value a name holds for good: its `initialValue(of:)`, unless this file assigns or mutates the name
     /// elsewhere (`columns = [...]` in an `.onChange`, `columns.append(…)`), so that what it holds is decided
     /// at run time. A local `let` is always constant.

@@ -48,11 +48,19 @@ enum ExampleHarness {
         rule(withID: description.id) is any AssetRule.Type
     }
 
+    /// The rule's findings in `code`; with `moduleFiles`, in `code` linted as one file of a module made of it and them.
     static func diagnostics(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
-                            path: String = "Example.swift") -> [Diagnostic] {
+                            path: String = "Example.swift", moduleFiles: [String] = []) -> [Diagnostic] {
         let engine = engine(for: description, configuration)
         guard isAssetRule(description) else {
-            return engine.lint(source: code, path: path).filter { $0.rule == description.id }
+            guard !moduleFiles.isEmpty else { return engine.lint(source: code, path: path).filter { $0.rule == description.id } }
+            let module = engine.moduleFacts(ofSources: [code] + moduleFiles)
+            switch engine.lint(data: Data(code.utf8), path: path, module: module) {
+            case .success(let found): return found.filter { $0.rule == description.id }
+            case .failure(let error):
+                Issue.record("\(description.id) example could not be linted: \(error)")
+                return []
+            }
         }
         switch engine.lint(imageSetContents: Data(code.utf8), path: path) {
         case .success(let found): return found.filter { $0.rule == description.id }
@@ -63,8 +71,8 @@ enum ExampleHarness {
     }
 
     static func positions(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
-                          path: String = "Example.swift") -> [Position] {
-        diagnostics(description, code, configuration, path: path).map { Position(line: $0.line, column: $0.column) }.sorted()
+                          path: String = "Example.swift", moduleFiles: [String] = []) -> [Position] {
+        diagnostics(description, code, configuration, path: path, moduleFiles: moduleFiles).map { Position(line: $0.line, column: $0.column) }.sorted()
     }
 
     /// The example with a multibyte comment before the first token of every line that has a marker,

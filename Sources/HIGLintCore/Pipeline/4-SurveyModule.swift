@@ -37,17 +37,21 @@ struct SurveyPhase {
 
     func run(_ files: [ConfiguredFile], cache: CachedPhases?) -> Survey {
         let symbols = engine.moduleSymbols
+        let indexing = engine.usesModuleIndex
         // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
-        guard !symbols.isEmpty || cache != nil else { return Survey(module: ModuleFacts(), files: Array(repeating: nil, count: files.count)) }
+        guard !symbols.isEmpty || cache != nil || indexing else { return Survey(module: ModuleFacts(), files: Array(repeating: nil, count: files.count)) }
         let perFile = ConcurrentResults<(facts: ModuleFacts, file: SurveyedFile)>(count: files.count)
         ParallelRunner.forEach(count: files.count, workers: engine.workers) { index in
             let file = files[index]
             guard case .success(let data) = SourceReader.read(file.path) else { return }
             perFile[index] = data.withUnsafeBytes { raw in
                 if let cache {
-                    return cache.survey(index: index, file: file, raw: raw) { record(of: $0, configuration: file.configuration, symbols: symbols) }
+                    return cache.survey(index: index, file: file, raw: raw) {
+                        record(of: $0, configuration: file.configuration, symbols: symbols, indexing: indexing)
+                    }
                 }
-                let found = record(of: raw.bindMemory(to: UInt8.self), configuration: file.configuration, symbols: symbols)
+                let found = record(of: raw.bindMemory(to: UInt8.self), configuration: file.configuration, symbols: symbols,
+                                   indexing: indexing)
                 return (found.facts, SurveyedFile(content: nil, passedOver: found.passedOver))
             }
         }
@@ -56,7 +60,9 @@ struct SurveyPhase {
                       files: results.map { $0?.file })
     }
 
-    func record(of bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration, symbols: Set<String>) -> SurveyRecord {
-        SurveyRecord(passedOver: engine.isPassedOver(bytes, configuration: configuration), facts: ModuleFacts.scan(bytes, for: symbols))
+    /// With `indexing`, a file that can add to the module index is parsed for its part (`ModuleFacts.survey`).
+    func record(of bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration, symbols: Set<String>, indexing: Bool) -> SurveyRecord {
+        SurveyRecord(passedOver: engine.isPassedOver(bytes, configuration: configuration),
+                     facts: ModuleFacts.survey(bytes, for: symbols, indexing: indexing, components: configuration.components))
     }
 }

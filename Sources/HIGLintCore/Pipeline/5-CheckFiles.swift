@@ -72,10 +72,12 @@ extension LintEngine {
         guard !plan.rules.isEmpty else { return FileFindings(diagnostics: []) }
         if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return FileFindings(diagnostics: []) }
         let tree = Parser.parse(source: buffer)
-        let file = SwiftUIFile(tree: tree, components: configuration.components)
+        let alone = { ModuleFacts.alone(buffer, tree: tree, symbols: moduleSymbols, indexing: usesModuleIndex,
+                                        components: configuration.components) }
+        var facts = module ?? alone()
+        if module != nil, addsBuffer { facts.formUnion(alone()) }
+        let file = SwiftUIFile(tree: tree, components: configuration.components, module: facts.index)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        var facts = module ?? ModuleFacts.scan(buffer, for: moduleSymbols)
-        if module != nil, addsBuffer { facts.formUnion(ModuleFacts.scan(buffer, for: moduleSymbols)) }
         let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: facts, sink: sink,
                                         occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
         dispatcher.walk(tree)

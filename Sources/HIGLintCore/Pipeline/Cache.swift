@@ -22,7 +22,8 @@ final class CachedPhases: @unchecked Sendable {
         self.engine = engine
         self.cache = cache
         session = cache.session(for: paths)
-        symbolList = engine.moduleSymbols.sorted().joined(separator: ",")
+        // Survey records made without the module index must not answer a run that needs it.
+        symbolList = engine.moduleSymbols.sorted().joined(separator: ",") + (engine.usesModuleIndex ? " index" : "")
         previousModule = session.previousModuleDescription
         guesses = ConcurrentResults(count: fileCount)
     }

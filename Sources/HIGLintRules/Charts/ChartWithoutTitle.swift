@@ -47,6 +47,23 @@ struct ChartWithoutTitle: Rule {
                 }
             }
             """,
+            // Used in another file, with no title there either.
+            RuleExample("""
+                struct SalesCard: View {
+                    var body: some View {
+                        VStack {
+                            ↓Chart(sales) { BarMark(x: .value("Month", $0.month), y: .value("Sales", $0.total)) }
+                            LegendView()
+                        }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct Dashboard: View {
+                    var body: some View { ScrollView { SalesCard() } }
+                }
+                """,
+            ]),
         ],
         nonTriggeringExamples: [
             """
@@ -115,14 +132,34 @@ struct ChartWithoutTitle: Rule {
                 }
             }
             """,
+            // The screen that embeds the card, in another file, gives it its title.
+            RuleExample("""
+                struct SalesCard: View {
+                    var body: some View {
+                        VStack {
+                            Chart(sales) { BarMark(x: .value("Month", $0.month), y: .value("Sales", $0.total)) }
+                            LegendView()
+                        }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct Dashboard: View {
+                    var body: some View { GroupBox("Sales doubled since spring") { SalesCard() } }
+                }
+                """,
+            ]),
         ])
 
     static let message = "This chart has no title; put it in a GroupBox or Section with a label, or give it a Text title that states its question."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
 
+    static let usesModuleIndex = true
+
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let chart = context.chart(at: node), case .untitled = context.file.titleLookup(of: chart) else { return }
+        guard let chart = context.chart(at: node), case .untitled = context.file.titleLookup(of: chart),
+              !context.file.isTitledWhereUsed(chart.root) else { return }
         context.report(at: chart.nameToken, message: Self.message)
     }
 }

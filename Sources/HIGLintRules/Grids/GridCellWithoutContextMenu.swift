@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// The cell is the view written directly in the `ForEach` (or a same-type helper that builds it); it is
 /// tappable when it is a `Button` or `NavigationLink` or has `.onTapGesture`. A context menu added inside
-/// a custom cell type is not seen; one added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
+/// the cell's view type, wherever the module declares it, counts (`ModuleIndex.contextMenuViews`); so does one
+/// added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
 /// counts. Picker grids, whose one action is choosing (assigning a `selected…`/`current…` value then
 /// dismissing, calling `set…(`, as an app icon chooser does, or writing the `@Binding` the grid's view was
 /// given to choose for its parent), have no secondary actions and are left alone. Cells whose context menu
@@ -43,8 +44,14 @@ struct GridCellWithoutContextMenu: Rule {
                 }
             }
             """,
+            // The cell's view type, in another file, has no context menu either.
+            RuleExample("LazyVGrid(columns: columns) { ForEach(photos) { ↓NavigationLink(value: $0) { PhotoCell(photo: $0) } } }",
+                        moduleFiles: ["struct PhotoCell: View { let photo: Photo; var body: some View { AsyncImage(url: photo.url) } }"]),
         ],
         nonTriggeringExamples: [
+            // The cell's view type, in another file, attaches the context menu itself.
+            RuleExample("LazyVGrid(columns: columns) { ForEach(photos) { NavigationLink(value: $0) { PhotoCell(photo: $0) } } }",
+                        moduleFiles: ["struct PhotoCell: View { var body: some View { AsyncImage(url: url).contextMenu { Button(\"Share\", action: share) } } }"]),
             """
             LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
                 ForEach(recipes) { recipe in
@@ -103,6 +110,7 @@ struct GridCellWithoutContextMenu: Rule {
     static let message = "This tappable grid cell has no context menu; add `.contextMenu` with its secondary actions, as for list rows."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["ForEach"]
+    static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let forEach = context.file.view(at: call),
@@ -114,7 +122,7 @@ struct GridCellWithoutContextMenu: Rule {
         else { return }
         for cell in forEach.childViews(roles: [.content]) where !hasContextMenu(cell) {
             let built = context.file.helperViews(for: cell)
-            guard !built.contains(where: hasContextMenu), !isChoice(cell, in: context.file),
+            guard !built.contains(where: hasContextMenu), !context.file.hasContextMenuInsideType(cell), !isChoice(cell, in: context.file),
                   let target = tapTarget(of: cell) ?? built.lazy.compactMap(tapTarget).first
             else { continue }
             context.report(at: target, message: Self.message)

@@ -38,8 +38,39 @@ struct TapGestureAsButton: Rule {
                 }
             }
             """,
+            // A row whose List is in another file.
+            RuleExample("""
+                struct OrderRow: View {
+                    let order: Order
+                    var body: some View {
+                        HStack { Text(order.title); Spacer() }
+                            .↓onTapGesture { open(order) }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct OrdersScreen: View {
+                    var body: some View { List { ForEach(orders) { OrderRow(order: $0) } } }
+                }
+                """,
+            ]),
         ],
         nonTriggeringExamples: [
+            // Used in another file, but not as a row.
+            RuleExample("""
+                struct OrderSummary: View {
+                    var body: some View {
+                        HStack { Text(order.title); Spacer() }
+                            .onTapGesture { expand() }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct OrdersScreen: View {
+                    var body: some View { ScrollView { OrderSummary() } }
+                }
+                """,
+            ]),
             """
             List(contacts) { contact in
                 Button { selectedContact = contact } label: { ContactRow(contact: contact) }
@@ -76,15 +107,24 @@ struct TapGestureAsButton: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["onTapGesture"]
 
+    static let usesModuleIndex = true
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "onTapGesture",
               let row = context.file.view(modifiedBy: member),
               let modifier = row.modifier(at: member),
               !isMultipleTap(modifier), context.applies(at: member), !member.isInPreview,
-              let placement = context.file.collectionPlacement(ofRow: row),
-              Self.collections.contains(placement.container.name), !context.file.declaresType(placement.container.name)
+              isRowOrCell(row, in: context.file)
         else { return }
         context.report(at: modifier.nameToken, message: Self.message)
+    }
+
+    /// A row or cell of a collection of this file, or the whole `body` of a view type the module uses as one.
+    private func isRowOrCell(_ row: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        if let placement = file.collectionPlacement(ofRow: row) {
+            return Self.collections.contains(placement.container.name) && !file.declaresType(placement.container.name)
+        }
+        return file.moduleRowUse(of: row) != nil
     }
 
     private func isMultipleTap(_ modifier: Modifier) -> Bool {

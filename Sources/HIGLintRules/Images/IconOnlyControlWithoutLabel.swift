@@ -4,8 +4,9 @@ import SwiftSyntax
 
 /// A control whose whole label is an image, with nothing for VoiceOver to read.
 ///
-/// The label is seen when it is written in place (a closure or argument of the
-/// control). A label built by a helper or a custom view is not judged.
+/// The label is judged through the model's `imagery(of:)`: images of any kind (generated accessors, values and
+/// helpers of the file, the module's image-only view types) beside shapes, colours and progress indicators. A
+/// label whose content cannot be seen (a custom view the module does not show) is not judged.
 struct IconOnlyControlWithoutLabel: Rule {
     static let description = RuleDescription(
         id: "icon-only-control-without-label",
@@ -36,6 +37,32 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"↓Toggle(isOn: $isFavorite) { Image(systemName: "star") }"#,
             #"↓NavigationLink(destination: SettingsView()) { Image("gear-icon") }"#,
             #"↓Link(destination: helpURL) { Image(systemName: "questionmark.circle") }"#,
+            #"↓Button(action: cancel) { Asset.Images.cancel.swiftUIImage }"#,
+            #"↓Button(action: delete) { Image(systemSymbol: .trash) }"#,
+            #"↓Button(action: close) { Label("", systemImage: "xmark") }"#,
+            """
+            ↓Button(action: sync) {
+                ZStack {
+                    Circle().fill(Color.accentColor)
+                    if isSyncing { ProgressView() } else { Image(systemName: "arrow.triangle.2.circlepath") }
+                }
+            }
+            """,
+            """
+            struct Toolbar: View {
+                let closeImage = Image(systemName: "xmark")
+                var body: some View { ↓Button(action: close) { closeImage } }
+            }
+            """,
+            RuleExample(#"↓Button(action: close) { CompoundIcon(.close) }"#, moduleFiles: [
+                """
+                struct CompoundIcon: View {
+                    let icon: Icon
+                    init(_ icon: Icon) { self.icon = icon }
+                    var body: some View { Image(icon.assetName).resizable().frame(width: 24, height: 24) }
+                }
+                """,
+            ]),
         ],
         nonTriggeringExamples: [
             #"Button("Compose", systemImage: "square.and.pencil", action: compose)"#,
@@ -48,6 +75,26 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"Button(action: compose) { ComposeIcon() }"#,
             #"Toggle("Favorite", isOn: $isFavorite)"#,
             #"NavigationLink { Detail() } label: { OrderRow(order: order) }"#,
+            #"Button(action: sync) { ZStack { Circle(); Image(systemName: "arrow.clockwise"); Text("Sync") } }"#,
+            RuleExample(#"Button(action: close) { CompoundIcon(.close) }"#, moduleFiles: [
+                """
+                struct CompoundIcon: View {
+                    let icon: Icon
+                    var body: some View { Image(icon.assetName).accessibilityLabel(icon.title) }
+                }
+                """,
+            ]),
+            RuleExample(#"Button(action: send) { Image(systemName: "paperplane") }.buttonStyle(CaptionedButtonStyle(caption: "Send"))"#,
+                        moduleFiles: [
+                """
+                struct CaptionedButtonStyle: ButtonStyle {
+                    let caption: String
+                    func makeBody(configuration: Configuration) -> some View {
+                        VStack { configuration.label; Text(caption).font(.caption) }
+                    }
+                }
+                """,
+            ]),
         ])
 
     static let message = "This control's label is only an image, which VoiceOver cannot read; use `Label(\"…\", systemImage:)` or add `.accessibilityLabel(\"…\")`."
@@ -56,14 +103,16 @@ struct IconOnlyControlWithoutLabel: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = Self.controls
 
+    static let usesModuleIndex = true
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let control = context.file.view(at: call),
               Self.controls.contains(control.name), control.isTypeCall, control.controlTitle == nil,
               !control.hasAccessibilityLabel, context.applies(at: call)
         else { return }
         let label = control.controlLabelViews
-        guard !label.isEmpty, label.allSatisfy(\.isImageOnly), !label.contains(where: \.showsTextOrLabel),
-              !label.contains(where: \.hasAccessibilityLabelInside) else { return }
+        guard !label.isEmpty, context.file.imagery(of: label) == .onlyImages,
+              !label.contains(where: \.hasAccessibilityLabelInside), !context.file.hasTitleDrawingStyle(control) else { return }
         // A control inside a container that is read as one labelled element is already described.
         for enclosure in context.file.enclosingViews(of: call) {
             if enclosure.view.hasAccessibilityLabel && enclosure.view.mergesAccessibilityChildren { return }

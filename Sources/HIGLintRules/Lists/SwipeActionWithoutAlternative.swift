@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// The context menus looked at are those on the same row view, those at the root of the row's `body`
 /// when the row is a view type declared in the same file, and a `.contextMenu(forSelectionType:)` on the
-/// row's `List`. A button matches when a title or a called function is the same. When a context menu's
+/// row's `List`, and context menus built by a helper of the module from closures the row passes it
+/// (`ModuleIndex.contextMenuHelpers`). A button matches when a title or a called function is the same. When a context menu's
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row. Other alternatives (the detail screen, a toolbar) are not looked for.
 struct SwipeActionWithoutAlternative: Rule {
@@ -44,6 +45,23 @@ struct SwipeActionWithoutAlternative: Rule {
                     Button("Reply", systemImage: "arrowshape.turn.up.left") { reply(to: message) }
                 }
             """,
+            // The module's menu helper is given other actions than the swipe's.
+            RuleExample("""
+                OrderRow(order: order)
+                    .swipeActions { ↓Button("Delete", role: .destructive) { delete(order) } }
+                    .orderActions(archive: { archive(order) }, share: { share(order) })
+                """, moduleFiles: [
+                """
+                extension View {
+                    func orderActions(archive: @escaping () -> Void, share: @escaping () -> Void) -> some View {
+                        contextMenu {
+                            Button("Archive", action: archive)
+                            Button("Share", action: share)
+                        }
+                    }
+                }
+                """,
+            ]),
         ],
         nonTriggeringExamples: [
             """
@@ -99,6 +117,23 @@ struct SwipeActionWithoutAlternative: Rule {
                 Button("Mark Read") { markRead(ids) }
             }
             """,
+            // A helper of the module builds the context menu from the actions it is given.
+            RuleExample("""
+                OrderRow(order: order)
+                    .swipeActions { Button("Archive") { archive(order) } }
+                    .orderActions(archive: { archive(order) }, share: { share(order) })
+                """, moduleFiles: [
+                """
+                extension View {
+                    func orderActions(archive: @escaping () -> Void, share: @escaping () -> Void) -> some View {
+                        contextMenu {
+                            Button("Archive", systemImage: "archivebox", action: archive)
+                            Button("Share", systemImage: "square.and.arrow.up", action: share)
+                        }
+                    }
+                }
+                """,
+            ]),
         ])
 
     static let message = "This swipe action is not in the row's context menu; swipes are hidden and hard to use with VoiceOver, so offer the same action in `.contextMenu`."
@@ -106,12 +141,16 @@ struct SwipeActionWithoutAlternative: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
 
+    static let usesModuleIndex = true
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let swipe = SwipeActionsModifier(node, in: context),
               let alternatives = alternatives(for: swipe.row, in: context.file)
         else { return }
+        let helperCalls = context.file.contextMenuHelperCalls(of: swipe.row)
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
-            guard !alternatives.contains(where: button.matches), context.applies(at: button.view.nameToken) else { continue }
+            guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
+                  context.applies(at: button.view.nameToken) else { continue }
             context.report(at: button.view.nameToken, message: Self.message)
         }
     }

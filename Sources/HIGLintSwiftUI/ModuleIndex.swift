@@ -1,0 +1,165 @@
+import SwiftSyntax
+
+/// What the files of the linted module say about the view types, styles and helpers they declare and use:
+/// the facts a rule reading one file needs from the others (RULES.md, *Module knowledge*).
+///
+/// Each file contributes its part (`init(contributionOf:)`), worked out from its own tree alone so that it can be
+/// cached by the file's bytes; the module's index is the union of the parts. A name is a type's or member's base
+/// name: two types of the same name in one module are one to the index, which errs towards silence.
+public struct ModuleIndex: Sendable, Equatable {
+    /// View types whose `body` shows only images, none of them labelled (`CompoundIcon`, an `IconView`).
+    public var imageOnlyViews: Set<String> = []
+    /// View types whose declaration holds a `Chart`.
+    public var chartViews: Set<String> = []
+    /// View types whose declaration attaches a `.contextMenu`.
+    public var contextMenuViews: Set<String> = []
+    /// `ButtonStyle`, `PrimitiveButtonStyle` and `LabelStyle` types whose `makeBody` draws a text of its own.
+    public var titleDrawingStyles: Set<String> = []
+    /// Functions that take closures and attach a `.contextMenu`: the actions passed are its items.
+    public var contextMenuHelpers: Set<String> = []
+    /// Properties and functions declared to return an `Image`.
+    public var imageMembers: Set<String> = []
+    /// View types used somewhere as a row of a `List`/`Form` or of a `LazyVStack`/`LazyHStack`.
+    public var rowViews: Set<String> = []
+    /// View types used somewhere as a cell of a `LazyVGrid`, `LazyHGrid` or `Grid`.
+    public var cellViews: Set<String> = []
+    /// View types given a title where they are used: a header, a `GroupBox` label, a `Text` right before them.
+    public var titledViews: Set<String> = []
+
+    public init() {}
+
+    public var isEmpty: Bool { self == ModuleIndex() }
+
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled"]
+    private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
+        [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
+         \.rowViews, \.cellViews, \.titledViews]
+    }
+
+    public mutating func formUnion(_ other: ModuleIndex) {
+        for field in Self.fields { self[keyPath: field].formUnion(other[keyPath: field]) }
+    }
+
+    /// Every fact in a fixed order, one field per line: equal indexes give equal text, and the text reads back
+    /// (`init(encoded:)`), so that a file's part can be cached and the module's can enter cache keys.
+    public var encoded: String {
+        zip(Self.fieldNames, Self.fields).compactMap { name, field in
+            let names = self[keyPath: field]
+            return names.isEmpty ? nil : name + "=" + names.sorted().joined(separator: ",")
+        }.joined(separator: ";")
+    }
+
+    public init?(encoded: some StringProtocol) {
+        for part in encoded.split(separator: ";") {
+            guard let equals = part.firstIndex(of: "="), let index = Self.fieldNames.firstIndex(of: String(part[..<equals]))
+            else { return nil }
+            self[keyPath: Self.fields[index]] = Set(String(part[part.index(after: equals)...]).split(separator: ",").map(String.init))
+        }
+    }
+
+    // MARK: One file's part
+
+    /// The facts one file gives: what the types it declares render, and how it uses view types.
+    public init(contributionOf file: SwiftUIFile) {
+        for (name, type) in file.types {
+            if type.isView {
+                if let body = type.properties["body"]?.body, file.showsOnlyUnlabelledImages(ViewBuilderContent.views(in: body)) {
+                    imageOnlyViews.insert(name)
+                }
+                if Self.holdsChart(type.declaration) { chartViews.insert(name) }
+                if type.declaration.containsMemberAccess(named: "contextMenu") { contextMenuViews.insert(name) }
+            }
+            if Self.styleProtocols.contains(where: type.conforms(to:)),
+               type.functions["makeBody"]?.contains(where: { $0.body.map(Self.drawsText) ?? false }) == true {
+                titleDrawingStyles.insert(name)
+            }
+            for (functionName, functions) in type.functions {
+                for function in functions {
+                    if Self.isImageType(function.signature.returnClause?.type) { imageMembers.insert(functionName) }
+                    if function.signature.parameterClause.parameters.contains(where: { $0.type.is(FunctionTypeSyntax.self) || $0.type.trimmedSource.contains("->") }),
+                       function.body?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "contextMenu" && $0.parent?.is(DeclReferenceExprSyntax.self) == true }) == true {
+                        contextMenuHelpers.insert(functionName)
+                    }
+                }
+            }
+            for (propertyName, property) in type.properties where Self.isImageType(property.typeAnnotation) {
+                imageMembers.insert(propertyName)
+            }
+        }
+        recordUses(in: file)
+    }
+
+    static let styleProtocols = ["ButtonStyle", "PrimitiveButtonStyle", "LabelStyle"]
+
+    /// How the view types this file calls are placed: as rows, cells, or with a title around them.
+    private mutating func recordUses(in file: SwiftUIFile) {
+        let collector = TypeCallCollector(viewMode: .sourceAccurate)
+        collector.walk(file.tree)
+        for call in collector.calls {
+            guard let view = file.view(at: call), !call.isInPreview else { continue }
+            let name = view.writtenName
+            if !rowViews.contains(name),
+               file.rowPlacement(of: view, in: .list).isRow || file.rowPlacement(of: view, in: .lazyStack).isRow {
+                rowViews.insert(name)
+            }
+            if !cellViews.contains(name), file.rowPlacement(of: view, in: .grid).isRow { cellViews.insert(name) }
+            if !titledViews.contains(name), case .titled = file.titleLookup(of: view) { titledViews.insert(name) }
+        }
+    }
+
+    private static func holdsChart(_ node: some SyntaxProtocol) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == "Chart" && token.parent?.parent?.as(FunctionCallExprSyntax.self) != nil
+        }
+    }
+
+    /// Whether a style's `makeBody` shows a `Text` or `Label` of its own, or a `LabelStyle`'s `configuration.title`.
+    private static func drawsText(_ body: CodeBlockSyntax) -> Bool {
+        var previous: TokenSyntax?
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            if ["Text", "Label"].contains(token.text), token.parent?.parent?.is(FunctionCallExprSyntax.self) == true { return true }
+            if token.text == "title", previous?.tokenKind == .period { return true }
+            previous = token
+        }
+        return false
+    }
+
+    static func isImageType(_ type: TypeSyntax?) -> Bool {
+        guard let text = type?.trimmedSource else { return false }
+        return text == "Image" || text == "SwiftUI.Image"
+    }
+}
+
+extension RowContainerKind {
+    /// Rows of a lazy stack: `LazyVStack { ForEach(items) { Row(item) } }`.
+    public static let lazyStack = RowContainerKind(
+        name: "lazyStack",
+        containers: ["LazyVStack", "LazyHStack"],
+        passThrough: ["ForEach", "Section", "Group"],
+        nonRowHolders: ["VStack", "HStack", "ZStack", "List", "Form", "LazyVGrid", "LazyHGrid", "Grid", "NavigationStack", "TabView"])
+}
+
+/// Calls of capitalised names that are not SwiftUI's own views: the uses of the module's view types.
+private final class TypeCallCollector: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           name.first?.isUppercase == true, !systemViewNames.contains(name) {
+            calls.append(node)
+        }
+        return .visitChildren
+    }
+}
+
+/// SwiftUI views and values no module declares: not worth asking where they are used.
+let systemViewNames: Set<String> = [
+    "Text", "Image", "Label", "Button", "Menu", "Toggle", "Link", "NavigationLink", "ShareLink", "Picker", "TextField",
+    "SecureField", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+    "GridItem", "List", "Form", "Section", "ForEach", "Group", "GroupBox", "ScrollView", "Spacer", "Divider", "Color",
+    "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "Chart", "BarMark", "LineMark", "AreaMark", "PointMark",
+    "RuleMark", "SectorMark", "RectangleMark", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView",
+    "ProgressView", "AsyncImage", "EmptyView", "AnyView", "GeometryReader", "ViewThatFits", "LabeledContent",
+    "DisclosureGroup", "Font", "CGFloat", "CGSize", "CGPoint", "URL", "String", "Int", "Double", "Date", "UUID", "Binding",
+    "Set", "Array", "Dictionary", "Task", "Slider", "Stepper", "DatePicker", "ColorPicker", "ContentUnavailableView",
+]

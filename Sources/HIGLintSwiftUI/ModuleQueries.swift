@@ -1,0 +1,56 @@
+import SwiftSyntax
+
+/// Questions rules ask of the module index about a view of this file.
+extension SwiftUIFile {
+    /// The functions called by the closures a row passes to context-menu helpers of the module
+    /// (`.rowMenu(delete: { delete(order) })`, `ModuleIndex.contextMenuHelpers`): the actions that menu offers.
+    /// Function references passed (`delete: delete`) count by name.
+    public func contextMenuHelperCalls(of view: SwiftUIView) -> Set<String> {
+        var calls: Set<String> = []
+        for modifier in view.modifiers where module.contextMenuHelpers.contains(modifier.name) {
+            for argument in modifier.call?.arguments ?? [] {
+                if let reference = argument.expression.as(DeclReferenceExprSyntax.self) {
+                    calls.insert(reference.baseName.text)
+                } else {
+                    calls.formUnion(argument.expression.calledFunctionNames)
+                }
+            }
+            for closure in modifier.closures { calls.formUnion(ExprSyntax(closure.closure).calledFunctionNames) }
+        }
+        return calls
+    }
+}
+
+extension SwiftUIFile {
+    /// Whether the view type whose `body` holds `node` is given a title where the module uses it
+    /// (`ModuleIndex.titledViews`): `GroupBox("Sales") { SalesCard() }` in another file.
+    public func isTitledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
+        guard let context = declarationContext(of: node), context.isBody, let type = context.type else { return false }
+        return module.titledViews.contains(type.name)
+    }
+}
+
+extension SwiftUIFile {
+    /// Whether a view type of the module attaches a context menu inside `view`: the view itself
+    /// (`PhotoCell(photo:)` whose declaration has `.contextMenu`, `ModuleIndex.contextMenuViews`) or a view of
+    /// its content or label (`NavigationLink { … } label: { PhotoCell(…) }`).
+    public func hasContextMenuInsideType(_ view: SwiftUIView) -> Bool {
+        guard !module.contextMenuViews.isEmpty else { return false }
+        return ([view] + view.descendantViews(roles: [.content, .label])).contains {
+            $0.isTypeCall && module.contextMenuViews.contains($0.writtenName)
+        }
+    }
+
+    /// Whether `view` is the whole `body` of a view type that the module uses as a row of a `List`, `Form` or
+    /// lazy stack, or as a cell of a grid (`ModuleIndex.rowViews`, `cellViews`): its uses may be in other files.
+    /// `grid` is `true` when it is used as a cell.
+    public func moduleRowUse(of view: SwiftUIView) -> (isRow: Bool, grid: Bool)? {
+        guard let context = declarationContext(of: view.root), context.isBody, let type = context.type, type.isView,
+              let body = type.properties["body"]?.body,
+              ViewBuilderContent.views(in: body).contains(where: { $0.root.id == view.root.id })
+        else { return nil }
+        if module.cellViews.contains(type.name) { return (true, true) }
+        if module.rowViews.contains(type.name) { return (true, false) }
+        return nil
+    }
+}

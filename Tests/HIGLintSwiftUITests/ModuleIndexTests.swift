@@ -1,0 +1,177 @@
+import HIGLintSwiftUI
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@Suite("Module index")
+struct ModuleIndexTests {
+    static func index(_ source: String) -> ModuleIndex { ModuleIndex(contributionOf: model(source).0) }
+
+    @Test("a view type whose body is only an unlabelled image renders only an image; a labelled or titled one does not")
+    func imageOnlyViews() {
+        let index = Self.index("""
+            struct CompoundIcon: View {
+                let symbol: String
+                var body: some View { Image(systemName: symbol).resizable().frame(width: 20, height: 20) }
+            }
+            struct Badge: View {
+                var body: some View { ZStack { Circle().fill(.red); Image(systemName: "star") } }
+            }
+            struct LabelledIcon: View {
+                var body: some View { Image(systemName: "trash").accessibilityLabel("Delete") }
+            }
+            struct Row: View {
+                var body: some View { HStack { Image(systemName: "star"); Text("Star") } }
+            }
+            """)
+        #expect(index.imageOnlyViews == ["CompoundIcon", "Badge"])
+    }
+
+    @Test("charts, context menus, title-drawing styles, context-menu helpers and Image members are indexed")
+    func declarations() {
+        let index = Self.index("""
+            struct StepsChart: View { var body: some View { Chart(steps) { BarMark(x: .value("Day", $0.day)) } } }
+            struct Cell: View { var body: some View { Text("x").contextMenu { Button("Copy") {} } } }
+            struct TitledStyle: ButtonStyle {
+                func makeBody(configuration: Configuration) -> some View { VStack { configuration.label; Text("Send") } }
+            }
+            struct PlainStyle: ButtonStyle {
+                func makeBody(configuration: Configuration) -> some View { configuration.label.opacity(0.5) }
+            }
+            extension View {
+                func actionsMenu(delete: @escaping () -> Void) -> some View { contextMenu { Button("Delete", action: delete) } }
+            }
+            enum Icons { static var trash: Image { Image(systemName: "trash") }; static func symbol(_ n: String) -> Image { Image(n) } }
+            """)
+        #expect(index.chartViews == ["StepsChart"])
+        #expect(index.contextMenuViews == ["Cell"])
+        #expect(index.titleDrawingStyles == ["TitledStyle"])
+        #expect(index.contextMenuHelpers == ["actionsMenu"])
+        #expect(index.imageMembers == ["trash", "symbol"])
+    }
+
+    @Test("uses of view types as list rows, lazy-stack rows, grid cells and titled views are indexed")
+    func uses() {
+        let index = Self.index("""
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        List { ForEach(items) { OrderRow(order: $0) } }
+                        LazyVGrid(columns: columns) { ForEach(photos) { PhotoCell(photo: $0) } }
+                        ScrollView { LazyVStack { ForEach(posts) { PostRow(post: $0) } } }
+                        GroupBox("Steps") { StepsChart() }
+                        Footer()
+                    }
+                }
+            }
+            """)
+        #expect(index.rowViews == ["OrderRow", "PostRow"])
+        #expect(index.cellViews == ["PhotoCell"])
+        #expect(index.titledViews.contains("StepsChart"))
+        #expect(!index.titledViews.contains("Footer") && !index.rowViews.contains("Footer"))
+    }
+
+    @Test("the encoded index reads back equal, and an empty one encodes as nothing")
+    func encoding() {
+        var index = ModuleIndex()
+        #expect(index.encoded.isEmpty && ModuleIndex(encoded: "") == index)
+        index.imageOnlyViews = ["A", "B"]
+        index.titledViews = ["C"]
+        #expect(ModuleIndex(encoded: index.encoded) == index)
+        #expect(ModuleIndex(encoded: "nonsense=1") == nil)
+    }
+
+    @Test("merged parts hold every file's facts")
+    func merging() {
+        var index = Self.index("struct A: View { var body: some View { Image(\"a\") } }")
+        index.formUnion(Self.index("struct B: View { var body: some View { List { ForEach(x) { A() } } } }"))
+        #expect(index.imageOnlyViews == ["A"] && index.rowViews == ["A"])
+    }
+
+    @Test("a file given the module's index sees its image-only view types as images")
+    func moduleComponents() {
+        var module = ModuleIndex()
+        module.imageOnlyViews = ["CompoundIcon"]
+        let tree = Parser.parse(source: "Button(action: close) { CompoundIcon(.close) }")
+        let file = SwiftUIFile(tree: tree, module: module)
+        let button = file.view(at: firstCall(named: "Button", in: tree)!)!
+        #expect(file.imagery(of: button.controlLabelViews) == .onlyImages)
+        let configured = SwiftUIFile(tree: tree, components: ["CompoundIcon": "Text"], module: module)
+        #expect(configured.imagery(of: configured.view(at: firstCall(named: "Button", in: tree)!)!.controlLabelViews) == .readable)
+    }
+}
+
+@Suite("Imagery")
+struct ImageryTests {
+    static func labelImagery(_ source: String) -> Imagery {
+        let (file, button) = firstView(named: "Button", in: source)
+        return file.imagery(of: button.controlLabelViews)
+    }
+
+    @Test("generated accessors, Image(systemSymbol:) and configured accessors are images")
+    func generated() {
+        #expect(Self.labelImagery("Button(action: f) { Asset.Images.cancel.swiftUIImage }") == .onlyImages)
+        #expect(Self.labelImagery("Button(action: f) { R.image.cancel }") == .onlyImages)
+        #expect(Self.labelImagery("Button(action: f) { Image(systemSymbol: .trash) }") == .onlyImages)
+        #expect(Self.labelImagery("Button(action: f) { Asset.Images.cancel.iconImage }") == .unknown)
+        let tree = Parser.parse(source: "Button(action: f) { Asset.Images.cancel.iconImage }")
+        let file = SwiftUIFile(tree: tree, components: [".iconImage": "Image"])
+        #expect(file.imagery(of: file.view(at: firstCall(named: "Button", in: tree)!)!.controlLabelViews) == .onlyImages)
+    }
+
+    @Test("shapes, colours and progress views beside an image leave it an icon; text, titles and unknown views do not")
+    func decorations() {
+        #expect(Self.labelImagery("Button(action: f) { ZStack { Circle(); Color.red; ProgressView(); Image(systemName: \"x\") } }") == .onlyImages)
+        #expect(Self.labelImagery("Button(action: f) { if busy { ProgressView() } else { Image(systemName: \"x\") } }") == .onlyImages)
+        #expect(Self.labelImagery("Button(action: f) { HStack { Image(systemName: \"x\"); Text(\"Close\") } }") == .readable)
+        #expect(Self.labelImagery("Button(action: f) { HStack { Image(systemName: \"x\"); Tag() } }") == .unknown)
+        #expect(Self.labelImagery("Button(action: f) { Circle() }") == .unknown)
+    }
+
+    @Test("an image held in a let, a property or a helper of the same type is an image")
+    func values() {
+        #expect(Self.labelImagery("""
+            struct V: View {
+                var icon: some View { Image(systemName: "x") }
+                var body: some View { Button(action: f) { icon } }
+            }
+            """) == .onlyImages)
+        #expect(Self.labelImagery("""
+            struct V: View {
+                let image: Image
+                var body: some View { Button(action: f) { image.resizable() } }
+            }
+            """) == .onlyImages)
+        #expect(Self.labelImagery("""
+            struct V: View {
+                var body: some View {
+                    let closeIcon = Image(systemName: "xmark")
+                    Button(action: f) { closeIcon }
+                }
+            }
+            """) == .onlyImages)
+    }
+}
+
+@Suite("Value following")
+struct ValueFollowingTests {
+    @Test("a name is followed through two steps to the expression that makes it, and never round a cycle")
+    func twoSteps() {
+        let (file, tree) = model("""
+            struct V: View {
+                static let base = Font.system(size: 13)
+                var font: Font { Self.base }
+                var a: Font { b }
+                var b: Font { a }
+                var body: some View { Text("x").font(font).font(a) }
+            }
+            """)
+        let uses = tree.tokens(viewMode: .sourceAccurate).filter { ($0.text == "font" || $0.text == "a") && $0.parent?.is(DeclReferenceExprSyntax.self) == true
+            && $0.parent?.parent?.is(LabeledExprSyntax.self) == true }
+        let font = ExprSyntax(uses[0].parent!.as(DeclReferenceExprSyntax.self)!)
+        #expect(file.madeValue(of: font)?.trimmedDescription == "Font.system(size: 13)")
+        #expect(file.madeValue(of: font, steps: 1)?.trimmedDescription == "Self.base")
+        let cyclic = ExprSyntax(uses[1].parent!.as(DeclReferenceExprSyntax.self)!)
+        #expect(file.madeValue(of: cyclic)?.trimmedDescription == "a")
+    }
+}
