@@ -23,6 +23,7 @@ public struct SummaryReporter: Reporter {
         if context.baselined > 0 { text += "\(FindingTally.counted(context.baselined, "finding")) in the baseline not shown.\n" }
         if result.suppressed > 0 { text += "\(FindingTally.counted(result.suppressed, "finding")) suppressed by higlint: comments.\n" }
         if !result.errors.isEmpty { text += "\(FindingTally.counted(result.errors.count, "file")) could not be checked.\n" }
+        if result.passedOver.total > 0 { text += result.passedOver.summary + ".\n" }
         return text
     }
 

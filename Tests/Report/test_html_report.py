@@ -187,12 +187,14 @@ class HTMLReportTest(unittest.TestCase):
             self.driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = false)")
             self.save_full_page(OUTPUT / f"report-{scheme}.png")
 
-    def test_opens_quickly(self):
+    def test_is_self_contained(self):
+        # Nothing is fetched: no style sheet, script, font or image from anywhere, so the file opens offline.
+        self.assertEqual(self.driver.execute_script("return performance.getEntriesByType('resource').map(r => r.name)"), [])
+        self.assertEqual(self.elements("link, img, iframe, object, embed, script[src]"), [])
+        # Measured, not asserted (the machine's load decides the time): printed for the record.
         load = self.driver.execute_script(
             "const t = performance.getEntriesByType('navigation')[0]; return t.loadEventEnd - t.startTime")
-        size = self.report.stat().st_size
-        print(f"\nreport of Examples/: {size} bytes, loaded in {load:.0f} ms", file=sys.stderr)
-        self.assertGreater(load, 0)
+        print(f"\nreport of Examples/: {self.report.stat().st_size} bytes, loaded in {load:.0f} ms", file=sys.stderr)
 
     def save_full_page(self, path):
         height = self.driver.execute_script("return document.documentElement.scrollHeight")
