@@ -19,7 +19,7 @@ public struct ModuleIndex: Sendable, Equatable {
     public var contextMenuHelpers: Set<String> = []
     /// Properties and functions declared to return an `Image`.
     public var imageMembers: Set<String> = []
-    /// View types used somewhere as a row of a `List`/`Form` or of a `LazyVStack`/`LazyHStack`.
+    /// View types a `ForEach` (or `List(items)`) repeats somewhere as rows of a `List`/`Form` or a `LazyVStack`/`LazyHStack`.
     public var rowViews: Set<String> = []
     /// View types used somewhere as a cell of a `LazyVGrid`, `LazyHGrid` or `Grid`.
     public var cellViews: Set<String> = []
@@ -98,11 +98,12 @@ public struct ModuleIndex: Sendable, Equatable {
         for call in collector.calls {
             guard let view = file.view(at: call), !call.isInPreview else { continue }
             let name = view.writtenName
-            if !rowViews.contains(name),
-               file.rowPlacement(of: view, in: .list).isRow || file.rowPlacement(of: view, in: .lazyStack).isRow {
-                rowViews.insert(name)
+            // What a `ForEach` (or `List(items) { … }`) repeats, as rules about rows and cells mean it.
+            switch file.collectionPlacement(ofRow: view)?.container.name {
+            case "List", "Form", "LazyVStack", "LazyHStack": rowViews.insert(name)
+            case "LazyVGrid", "LazyHGrid", "Grid": cellViews.insert(name)
+            default: break
             }
-            if !cellViews.contains(name), file.rowPlacement(of: view, in: .grid).isRow { cellViews.insert(name) }
             if !titledViews.contains(name), case .titled = file.titleLookup(of: view) { titledViews.insert(name) }
         }
     }
@@ -128,15 +129,6 @@ public struct ModuleIndex: Sendable, Equatable {
         guard let text = type?.trimmedSource else { return false }
         return text == "Image" || text == "SwiftUI.Image"
     }
-}
-
-extension RowContainerKind {
-    /// Rows of a lazy stack: `LazyVStack { ForEach(items) { Row(item) } }`.
-    public static let lazyStack = RowContainerKind(
-        name: "lazyStack",
-        containers: ["LazyVStack", "LazyHStack"],
-        passThrough: ["ForEach", "Section", "Group"],
-        nonRowHolders: ["VStack", "HStack", "ZStack", "List", "Form", "LazyVGrid", "LazyHGrid", "Grid", "NavigationStack", "TabView"])
 }
 
 /// Calls of capitalised names that are not SwiftUI's own views: the uses of the module's view types.

@@ -54,3 +54,18 @@ extension SwiftUIFile {
         return nil
     }
 }
+
+extension SwiftUIFile {
+    /// Where a view held in a `let`/`var` (`let hero = Image("hero")`, `private let badge = Image(…)`) is used in
+    /// this file, as the views written there (`hero.resizable()`); `nil` when the view is not what a `let`/`var`
+    /// holds. A use counts only when the name it reads resolves to this very declaration (`initialValue(of:)`).
+    public func usesOfHeldView(_ view: SwiftUIView) -> [SwiftUIView]? {
+        guard let binding = view.chainEnd.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        return references(to: name).compactMap { use in
+            guard initialValue(of: use)?.id == view.chainEnd.id, !use.isInPreview else { return nil }
+            return viewAtUse(use)
+        }
+    }
+}

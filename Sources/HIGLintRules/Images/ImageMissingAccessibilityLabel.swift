@@ -44,6 +44,20 @@ struct ImageMissingAccessibilityLabel: Rule {
             """,
             RuleExample(#"↓Image(systemName: "exclamationmark.triangle")"#,
                         configuration: Configuration().with(option: "includeSystemImages", .bool(true), for: "image-missing-accessibility-label")),
+            """
+            struct Hero: View {
+                let banner = ↓Image("summer-banner")
+                var body: some View { banner.resizable().scaledToFit() }
+            }
+            """,
+            """
+            struct Hero: View {
+                var body: some View {
+                    let photo = ↓Image(uiImage: model.photo)
+                    VStack { photo.resizable(); Text(model.caption) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
@@ -76,6 +90,20 @@ struct ImageMissingAccessibilityLabel: Rule {
             }
             """,
             #"Image(cgImage, scale: 2, label: Text("Chart of sales"))"#,
+            """
+            struct Hero: View {
+                let banner = Image("summer-banner")
+                var body: some View { banner.resizable().accessibilityLabel("Summer sale") }
+            }
+            """,
+            """
+            struct Hero: View {
+                var body: some View {
+                    let banner = Image("summer-banner")
+                    VStack { banner.accessibilityHidden(true); Text("Summer sale") }
+                }
+            }
+            """,
         ],
         options: ["includeSystemImages": "Also check `Image(systemName:)` (off by default)."],
         optionKinds: ["includeSystemImages": .flag])
@@ -91,9 +119,15 @@ struct ImageMissingAccessibilityLabel: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),
               !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
-              !call.isInPreview, context.applies(at: call),
-              isShownAsContent(image)
+              !call.isInPreview, context.applies(at: call)
         else { return }
+        // An image held in a `let`/`var` is judged where it is used in this file; unseen uses say nothing.
+        if !isShownAsContent(image) {
+            guard let uses = context.file.usesOfHeldView(image), uses.contains(where: { isUnlabelledUse($0, in: context.file) })
+            else { return }
+            context.report(at: image.nameToken, message: Self.message)
+            return
+        }
         if image.name == "AsyncImage", image.closures.contains(where: { $0.closure.containsMemberAccess(named: "accessibilityLabel") }) {
             return
         }
@@ -105,13 +139,15 @@ struct ImageMissingAccessibilityLabel: Rule {
             let uses = file.references(to: declaration.name).filter { use in
                 !use.isInPreview && file.declarationContext(of: use)?.declaration.id != declaration.declaration.id
             }
-            let unlabelledUse = uses.contains { use in
-                guard let view = file.viewAtUse(use), isShownAsContent(view) else { return false }
-                return !view.hasAccessibilityLabel && !view.isAccessibilityHidden && isUnlabelled(enclosures: file.enclosingViews(of: view.root))
-            }
-            guard unlabelledUse else { return }
+            guard uses.contains(where: { file.viewAtUse($0).map { isUnlabelledUse($0, in: file) } ?? false }) else { return }
         }
         context.report(at: image.nameToken, message: Self.message)
+    }
+
+    /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
+    private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        isShownAsContent(view) && !view.hasAccessibilityLabel && !view.isAccessibilityHidden
+            && isUnlabelled(enclosures: file.enclosingViews(of: view.root))
     }
 
     private func isMeaningfulImage(_ view: SwiftUIView, includeSymbols: Bool) -> Bool {
