@@ -151,8 +151,8 @@ extension Rule {
     public static var visitedNames: Set<String>? { nil }
     public static var visitedNameSuffixes: Set<String> { [] }
     public static var moduleSymbols: Set<String> { [] }
-    /// The names a rule starts from are words a file must hold for it to find anything, unless it says otherwise.
     public static var usesModuleIndex: Bool { false }
+    /// The names a rule starts from are words a file must hold for it to find anything, unless it says otherwise.
     public static var triggerWords: Set<String>? { visitedNames }
     public static var triggerSuffixes: Set<String> { visitedNameSuffixes }
 }
