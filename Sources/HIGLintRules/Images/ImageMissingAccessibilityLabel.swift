@@ -91,7 +91,7 @@ struct ImageMissingAccessibilityLabel: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),
               !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
-              !call.isInPreview, context.applies(at: call),
+              context.applies(at: call),
               isShownAsContent(image)
         else { return }
         if image.name == "AsyncImage", image.closures.contains(where: { $0.closure.containsMemberAccess(named: "accessibilityLabel") }) {
