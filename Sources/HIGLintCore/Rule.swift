@@ -187,9 +187,11 @@ public final class RuleContext {
         words + (configuration.option(name, rule: description.id) ?? [String]())
     }
 
-    /// Whether code at `node` is compiled for a platform the rule applies to.
+    /// Whether code at `node` is compiled for a platform the rule applies to, and ships: code in a `#Preview`
+    /// or a `PreviewProvider` does not, unless configuration checks non-shipping code.
     public func applies(at node: some SyntaxProtocol) -> Bool {
         !configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms).isEmpty
+            && (configuration.checksNonShippingCode || !node.isInPreview)
     }
 
     /// Reports a finding at the start of `node` (ignoring its leading trivia).

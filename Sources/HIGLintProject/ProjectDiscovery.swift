@@ -49,10 +49,9 @@ enum ProjectDiscovery {
     private static func walk(_ folder: String, into add: (Found) -> Void) {
         examine(folder, into: add)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where !name.hasPrefix(".") && !skippedFolders.contains(name) {
-            let ext = (name as NSString).pathExtension
-            guard !bundleExtensions.contains(ext) else { continue }
-            let path = (folder as NSString).appendingPathComponent(name)
+        for name in names where !name.hasPrefix(".") && !skippedFolders.contains(name) && !name.hasSuffix(".swift") {
+            if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), bundleExtensions.contains(String(name[name.index(after: dot)...])) { continue }
+            let path = folder == "/" ? "/" + name : folder + "/" + name
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 walk(path, into: add)
@@ -64,7 +63,7 @@ enum ProjectDiscovery {
     private static func examine(_ folder: String, into add: (Found) -> Void) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = folder == "/" ? "/" + name : folder + "/" + name
             switch name {
             case "Package.swift": add(.package(path))
             case "Project.swift": add(.tuist(path))

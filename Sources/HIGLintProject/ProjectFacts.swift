@@ -122,7 +122,7 @@ public struct ProjectFacts: Sendable {
             }
             if previewFolders.contains(key) || key.hasSuffix("/Preview Content") { isPreviewContent = true }
             if claimingFolders.contains(key) { insideClaimingProject = true }
-            guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { break }
+            guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), slash != folder.startIndex else { break }
             folder = folder[..<slash]
         }
         guard !targets.isEmpty else {
@@ -170,6 +170,8 @@ public struct ProjectFacts: Sendable {
     }
 
     static func standardized(_ path: String) -> String {
+        // Most paths are already absolute and clean; NSString's standardizing costs far more than a look-up.
+        if path.hasPrefix("/"), !path.contains("/."), !path.contains("//"), !path.hasSuffix("/") { return path }
         let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (absolute as NSString).standardizingPath
     }

@@ -169,8 +169,10 @@ struct XcodeProjectReader {
 
     static func join(_ folder: String, _ relative: String) -> String {
         guard !relative.isEmpty else { return folder }
-        if relative.hasPrefix("/") { return (relative as NSString).standardizingPath }
-        return ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+        let joined = relative.hasPrefix("/") ? relative : folder == "/" ? "/" + relative : folder + "/" + relative
+        // NSString's standardizing is slow; most paths need none of it.
+        guard joined.contains("/.") || joined.contains("//") || joined.hasSuffix("/") || joined.hasPrefix("~") else { return joined }
+        return (joined as NSString).standardizingPath
     }
 
     /// A space-separated list of paths, with `"quoted paths"` holding spaces.

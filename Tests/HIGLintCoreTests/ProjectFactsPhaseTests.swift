@@ -131,6 +131,23 @@ struct ProjectFactsPhaseTests {
         #expect(ruleIDs(engine.lint(paths: [folder.url.path])).isEmpty)
     }
 
+    @Test("#Preview bodies and PreviewProvider types are passed over unless configuration checks non-shipping code")
+    func previews() {
+        let source = """
+            #Preview { Text("Hello").font(.system(size: 13)) }
+            struct Title_Previews: PreviewProvider {
+                static var previews: some View { Text("Hello").font(.system(size: 13)) }
+            }
+            struct Title: View {
+                var body: some View { Text("Hello").font(.system(size: 13)) }
+            }
+            """
+        #expect(LintEngine(ruleTypes: allRules).lint(source: source).map(\.line) == [6])
+        var configuration = Configuration()
+        configuration.checksNonShippingCode = true
+        #expect(LintEngine(ruleTypes: allRules, configuration: configuration).lint(source: source).map(\.line) == [1, 3, 6])
+    }
+
     @Test("an unreadable project is a warning and the run goes on")
     func unreadableProject() throws {
         let folder = try TemporaryFolder()

@@ -45,4 +45,23 @@ struct ProjectCommandTests {
         #expect(kit["swiftFiles"] as? Int == 1)
         #expect(output.stderr.contains("Broken.xcodeproj/project.pbxproj: warning:"))
     }
+
+    @Test("lint, fix and --stdin agree on a Mac package's file: no Dynamic Type finding; a test file is passed over and counted")
+    func lintAgrees() throws {
+        let mac = """
+            import PackageDescription
+            let package = Package(name: "Mac", platforms: [.macOS(.v14)], targets: [.target(name: "Mac"), .testTarget(name: "MacTests")])
+            """
+        let font = #"Text("Hello").font(.system(size: 13))"# + "\n"
+        let root = try temporaryProject(["Package.swift": mac, "Sources/Mac/Title.swift": font, "Tests/MacTests/TitleTests.swift": font,
+                                         ".git/HEAD": ""])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["--no-cache"], in: root)
+        #expect(lint.status == 0 && lint.stdout.isEmpty)
+        #expect(lint.stderr.contains("1 file passed over (1 test code)"))
+        let stdin = try HIGLint.run(["--stdin", "--assume-filename", "Sources/Mac/Title.swift", "--no-cache"], stdin: font, in: root)
+        #expect(stdin.status == 0 && stdin.stdout.isEmpty)
+        let fix = try HIGLint.run(["fix", "--dry-run"], in: root)
+        #expect(fix.status == 0 && fix.stdout.isEmpty)
+    }
 }

@@ -53,7 +53,7 @@ struct ChartCustomGesture: Rule {
               ["chartOverlay", "chartBackground"].contains(member.declName.baseName.text),
               let view = context.file.view(modifiedBy: member), !context.file.declaresType("Chart"),
               let modifier = view.modifier(at: member),
-              context.applies(at: member), !member.isInPreview,
+              context.applies(at: member),
               modifier.closures.contains(where: { handlesGesture($0.closure) })
         else { return }
         context.report(at: modifier.nameToken, message: Self.message)

@@ -12,7 +12,7 @@ extension RuleContext {
     /// a file that declares its own `Chart` type, compiled for a platform the rule covers.
     func chart(at node: Syntax) -> SwiftUIView? {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = file.view(at: call), view.isChart,
-              !file.declaresType("Chart"), applies(at: call), !call.isInPreview
+              !file.declaresType("Chart"), applies(at: call)
         else { return nil }
         return view
     }
@@ -20,7 +20,7 @@ extension RuleContext {
     /// The mark rooted at `node` (`LineMark(…)`, `SectorMark(…)`), with the same conditions.
     func mark(at node: Syntax, named names: Set<String>) -> SwiftUIView? {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = file.view(at: call), view.isTypeCall,
-              names.contains(view.name), !file.declaresType(view.name), applies(at: call), !call.isInPreview
+              names.contains(view.name), !file.declaresType(view.name), applies(at: call)
         else { return nil }
         return view
     }

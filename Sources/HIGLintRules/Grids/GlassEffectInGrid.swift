@@ -72,7 +72,7 @@ struct GlassEffectInGrid: Rule {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "glassEffect",
               let view = context.file.view(modifiedBy: member),
               let modifier = view.modifier(at: member),
-              context.applies(at: member), !member.isInPreview,
+              context.applies(at: member),
               isInGridContent(member, context.file)
         else { return }
         context.report(at: modifier.nameToken, message: Self.message)

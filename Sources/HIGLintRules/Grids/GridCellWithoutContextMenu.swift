@@ -114,7 +114,7 @@ struct GridCellWithoutContextMenu: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let forEach = context.file.view(at: call),
-              forEach.name == "ForEach", forEach.isTypeCall, context.applies(at: call), !call.isInPreview,
+              forEach.name == "ForEach", forEach.isTypeCall, context.applies(at: call),
               let cell = firstCell(of: forEach), let placement = context.file.collectionPlacement(ofRow: cell),
               placement.repeater.root.id == forEach.root.id,
               ["LazyVGrid", "LazyHGrid"].contains(placement.container.name), !context.file.declaresType(placement.container.name),

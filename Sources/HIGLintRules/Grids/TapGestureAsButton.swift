@@ -113,7 +113,7 @@ struct TapGestureAsButton: Rule {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "onTapGesture",
               let row = context.file.view(modifiedBy: member),
               let modifier = row.modifier(at: member),
-              !isMultipleTap(modifier), context.applies(at: member), !member.isInPreview,
+              !isMultipleTap(modifier), context.applies(at: member),
               isRowOrCell(row, in: context.file)
         else { return }
         context.report(at: modifier.nameToken, message: Self.message)

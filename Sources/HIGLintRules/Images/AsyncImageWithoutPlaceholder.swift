@@ -63,7 +63,7 @@ struct AsyncImageWithoutPlaceholder: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "AsyncImage", view.isTypeCall, !context.file.declaresType("AsyncImage"),
-              context.applies(at: call), !call.isInPreview
+              context.applies(at: call)
         else { return }
         let closures = view.closures
         let placeholder = closures.first { $0.label == "placeholder" }

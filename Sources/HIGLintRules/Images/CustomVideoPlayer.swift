@@ -75,7 +75,7 @@ struct CustomVideoPlayer: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let reference = node.as(DeclReferenceExprSyntax.self), reference.baseName.text == "AVPlayerLayer",
-              reference.isCreationOrMetatype, context.applies(at: reference), !reference.isInPreview,
+              reference.isCreationOrMetatype, context.applies(at: reference),
               !context.module.declaresType("VideoPlayer"), !context.file.declaresType("AVPlayerLayer"),
               context.file.enclosingTypes(of: reference).contains(where: { $0.isRepresentable || $0.isViewSubclass })
         else { return }

@@ -119,7 +119,7 @@ struct ImageMissingAccessibilityLabel: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),
               !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
-              !call.isInPreview, context.applies(at: call)
+              context.applies(at: call)
         else { return }
         // An image held in a `let`/`var` is judged where it is used in this file; unseen uses say nothing.
         if !isShownAsContent(image) {

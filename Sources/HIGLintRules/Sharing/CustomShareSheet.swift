@@ -83,7 +83,7 @@ struct CustomShareSheet: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               Self.shareSheetTypes.contains(view.name), !context.file.declaresType(view.name),
-              context.applies(at: call), !call.isInPreview
+              context.applies(at: call)
         else { return }
         guard context.file.imports("SwiftUI") || context.file.enclosingTypes(of: call).contains(where: \.isRepresentable)
         else { return }

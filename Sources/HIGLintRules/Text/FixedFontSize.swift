@@ -109,7 +109,7 @@ struct FixedFontSize: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let kind = FixedFont(call) else { return }
         let file = context.file
-        guard context.applies(at: call), !call.isInPreview, !kind.sizeIsScaled(in: file),
+        guard context.applies(at: call), !kind.sizeIsScaled(in: file),
               !kind.sizeIsParameter, !kind.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
         if case .uiKit = kind, call.isInsideScaledFont || call.isInsideSymbolConfiguration { return }

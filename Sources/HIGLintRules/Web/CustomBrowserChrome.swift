@@ -103,7 +103,7 @@ struct CustomBrowserChrome: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
-              Self.visitedNames?.contains(view.name) == true, context.applies(at: call), !call.isInPreview
+              Self.visitedNames?.contains(view.name) == true, context.applies(at: call)
         else { return }
         switch view.name {
         case "TextField" where isAddressField(view) && showsWebView(around: call, in: context.file):

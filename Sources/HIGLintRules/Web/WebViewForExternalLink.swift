@@ -106,16 +106,16 @@ struct WebViewForExternalLink: Rule {
     static let visitedNameSuffixes: Set<String> = ["WebView"]
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        // `applies(at:)` and `isInPreview` climb to the file's root: they come after the cheap tests of the name,
+        // `applies(at:)` climbs to the file's root (platforms, previews): it comes after the cheap tests of the name,
         // else a chain of n `load` calls costs n² steps.
         guard let call = node.as(FunctionCallExprSyntax.self) else { return }
         if let (token, body) = handler(of: call, in: context.file) {
-            if context.applies(at: call), !call.isInPreview, presentsWebView(body, from: call, in: context.file) {
+            if context.applies(at: call), presentsWebView(body, from: call, in: context.file) {
                 context.report(at: token, message: Self.handlerMessage)
             }
             return
         }
-        guard let owned = context.configuration.ownedDomains, context.applies(at: call), !call.isInPreview else { return }
+        guard let owned = context.configuration.ownedDomains, context.applies(at: call) else { return }
         if let view = context.file.view(at: call), view.isTypeCall, WebContent.isWebViewType(view.name),
            loadsForeignURL(call.arguments, from: call, owned: owned, in: context.file) {
             context.report(at: view.nameToken, message: Self.loadMessage)
