@@ -210,3 +210,19 @@ struct TextValueTests {
         #expect(sizes.map(file.valueScales) == [true, true, false])
     }
 }
+
+@Suite("Numbers through values")
+struct NumberValueTests {
+    @Test("a frame size named through two constants is read; through three it is not")
+    func twoSteps() {
+        let (file, chart) = firstView(named: "Chart", in: """
+            enum Metrics { static let sparkline = CGFloat(40); static let far = Metrics.sparkline }
+            struct V: View {
+                let height = Metrics.sparkline
+                let width = Metrics.far
+                var body: some View { Chart { }.frame(width: width, height: height) }
+            }
+            """)
+        #expect(file.frameSize(of: chart) == FrameSize(width: nil, height: 40))
+    }
+}
