@@ -25,15 +25,18 @@ public struct ModuleIndex: Sendable, Equatable {
     public var cellViews: Set<String> = []
     /// View types given a title where they are used: a header, a `GroupBox` label, a `Text` right before them.
     public var titledViews: Set<String> = []
+    /// View types labelled or hidden for VoiceOver where they are used: `.accessibilityLabel`/`.accessibilityHidden`
+    /// on the use, or a `Label`, a titled control or a hidden container around it.
+    public var labelledViews: Set<String> = []
 
     public init() {}
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
-         \.rowViews, \.cellViews, \.titledViews]
+         \.rowViews, \.cellViews, \.titledViews, \.labelledViews]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -105,6 +108,16 @@ public struct ModuleIndex: Sendable, Equatable {
             default: break
             }
             if !titledViews.contains(name), case .titled = file.titleLookup(of: view) { titledViews.insert(name) }
+            if !labelledViews.contains(name), Self.isLabelledForVoiceOver(view, in: file) { labelledViews.insert(name) }
+        }
+    }
+
+    private static func isLabelledForVoiceOver(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        if view.hasAccessibilityLabel || view.isAccessibilityHidden { return true }
+        return file.enclosingViews(of: view.root).contains { enclosure in
+            let around = enclosure.view
+            if around.isAccessibilityHidden || around.name == "Label" { return true }
+            return labelledControlNames.contains(around.name) && (around.controlTitle != nil || around.hasAccessibilityLabel)
         }
     }
 

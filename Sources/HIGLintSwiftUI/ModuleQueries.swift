@@ -69,3 +69,12 @@ extension SwiftUIFile {
         }
     }
 }
+
+extension SwiftUIFile {
+    /// Whether the view type whose `body` holds `node` is labelled or hidden for VoiceOver where the module uses it
+    /// (`ModuleIndex.labelledViews`): `BrandLogo().accessibilityLabel("Acme")` in another file.
+    public func isLabelledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
+        guard let context = declarationContext(of: node), context.isBody, let type = context.type else { return false }
+        return module.labelledViews.contains(type.name)
+    }
+}

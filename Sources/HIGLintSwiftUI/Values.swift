@@ -60,15 +60,21 @@ extension SwiftUIFile {
         return writtenNames.contains(name) ? nil : value
     }
 
-    /// The number an expression stands for: a literal, `CGFloat(40)`, or a name initialised with one.
+    /// The number an expression stands for: a literal, `CGFloat(40)`, or a name made of one (up to two steps:
+    /// `let rowHeight = Metrics.row` with `static let row: CGFloat = 44`).
     public func numericValue(of expression: ExprSyntax) -> Double? {
+        if let number = Self.literalNumber(expression) { return number }
+        return madeValue(of: expression).flatMap(Self.literalNumber)
+    }
+
+    /// A number literal, or one wrapped in `CGFloat(…)`, `Double(…)`, `Float(…)` or `Int(…)`.
+    private static func literalNumber(_ expression: ExprSyntax) -> Double? {
         if let number = expression.numberLiteral { return number }
         if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
            ["CGFloat", "Double", "Float", "Int"].contains(type), let only = call.arguments.first {
-            return numericValue(of: only.expression)
+            return literalNumber(only.expression)
         }
-        if let value = initialValue(of: expression), value.id != expression.id { return value.numberLiteral }
         return nil
     }
 

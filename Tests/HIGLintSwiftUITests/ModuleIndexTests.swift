@@ -175,3 +175,54 @@ struct ValueFollowingTests {
         #expect(file.madeValue(of: cyclic)?.trimmedDescription == "a")
     }
 }
+
+@Suite("Text values")
+struct TextValueTests {
+    @Test("a Text shows the literal a constant or computed property of the file is made of; interpolation says nothing")
+    func shownString() {
+        let source = """
+            struct Badge: View {
+                static let mark = "★"
+                var initials: String { "AB" }
+                var body: some View { VStack { Text(initials); Text(Self.mark); Text("\\(count)"); Text(name) } }
+            }
+            """
+        let (file, tree) = model(source)
+        let texts = tree.tokens(viewMode: .sourceAccurate).filter { $0.text == "Text" }
+            .compactMap { $0.parent?.parent?.as(FunctionCallExprSyntax.self) }.compactMap(file.view(at:))
+        #expect(texts.map(file.shownString(of:)) == ["AB", "★", nil, nil])
+    }
+
+    @Test("a size made from preferredFont, UIFontMetrics or a @ScaledMetric property through names scales; a literal does not")
+    func scaling() {
+        let (file, tree) = model("""
+            struct V: View {
+                @ScaledMetric var base = 17
+                static let bodySize = UIFont.preferredFont(forTextStyle: .body).pointSize
+                var large: CGFloat { Self.bodySize * 1.5 }
+                var scaled: CGFloat { base * 2 }
+                let fixed: CGFloat = 14
+                var body: some View { Text("x").font(.system(size: large)).font(.system(size: scaled)).font(.system(size: fixed)) }
+            }
+            """)
+        let sizes = tree.tokens(viewMode: .sourceAccurate).filter { $0.text == "size" }
+            .compactMap { $0.parent?.as(LabeledExprSyntax.self)?.expression }
+        #expect(sizes.map(file.valueScales) == [true, true, false])
+    }
+}
+
+@Suite("Numbers through values")
+struct NumberValueTests {
+    @Test("a frame size named through two constants is read; through three it is not")
+    func twoSteps() {
+        let (file, chart) = firstView(named: "Chart", in: """
+            enum Metrics { static let sparkline = CGFloat(40); static let far = Metrics.sparkline }
+            struct V: View {
+                let height = Metrics.sparkline
+                let width = Metrics.far
+                var body: some View { Chart { }.frame(width: width, height: height) }
+            }
+            """)
+        #expect(file.frameSize(of: chart) == FrameSize(width: nil, height: 40))
+    }
+}

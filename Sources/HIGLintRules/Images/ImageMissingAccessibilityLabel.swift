@@ -58,6 +58,8 @@ struct ImageMissingAccessibilityLabel: Rule {
                 }
             }
             """,
+            RuleExample(#"struct BrandLogo: View { var body: some View { ↓Image("acme-logo").resizable() } }"#,
+                        moduleFiles: [#"struct Header: View { var body: some View { HStack { BrandLogo(); Spacer() } } }"#]),
         ],
         nonTriggeringExamples: [
             #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
@@ -96,6 +98,8 @@ struct ImageMissingAccessibilityLabel: Rule {
                 var body: some View { banner.resizable().accessibilityLabel("Summer sale") }
             }
             """,
+            RuleExample(#"struct BrandLogo: View { var body: some View { Image("acme-logo").resizable() } }"#,
+                        moduleFiles: [#"struct Header: View { var body: some View { BrandLogo().accessibilityLabel("Acme") } }"#]),
             """
             struct Hero: View {
                 var body: some View {
@@ -114,6 +118,7 @@ struct ImageMissingAccessibilityLabel: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image", "AsyncImage"]
+    static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
@@ -132,7 +137,7 @@ struct ImageMissingAccessibilityLabel: Rule {
             return
         }
         let file = context.file
-        guard isUnlabelled(enclosures: file.enclosingViews(of: call)) else { return }
+        guard isUnlabelled(enclosures: file.enclosingViews(of: call)), !file.isLabelledWhereUsed(call) else { return }
 
         // An image in a helper is judged where the helper is used.
         if let declaration = file.declarationContext(of: call), !declaration.isBody {
