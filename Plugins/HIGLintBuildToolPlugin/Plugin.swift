@@ -16,7 +16,7 @@ struct HIGLintBuildToolPlugin: BuildToolPlugin {
         return [.buildCommand(
             displayName: "HIGLint \(target.name)",
             executable: try context.tool(named: "higlint").url,
-            arguments: ["lint", "--quiet", "--fail-on", "error", "--stamp", stamp.path] + sources.map(\.path),
+            arguments: ["lint", "--quiet", "--fail-on", "error", "--allow-empty", "--stamp", stamp.path] + sources.map(\.path),
             inputFiles: sources + configurationFiles(above: URL(fileURLWithPath: target.directory.string), in: context.package.directoryURL),
             outputFiles: [stamp])]
     }
