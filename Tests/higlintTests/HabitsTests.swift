@@ -215,4 +215,20 @@ struct HabitsTests {
         #expect(lint.stderr.hasPrefix("HIGLint checked 2 files in "))
         #expect(fix.stderr.contains("would fix 1 finding in 1 file of 2 checked in "))
     }
+
+    @Test("a copy of a baselined line pasted above it is reported at the copy, not at the original")
+    func baselineCopyAbove() throws {
+        let row = #"            Text("Total").font(.system(size: 13))"#
+        let bold = #"            Text("Subtotal").bold().font(.system(size: 15))"#
+        let original = "struct A: View {\n    var body: some View {\n        VStack {\n            Text(\"Header\")\n\(bold)\n\(row)\n        }\n    }\n}\n"
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": original])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["baseline", "write", "baseline.json", "."], in: root).status == 0)
+        // The row pasted at line 4, above the header: the original (line 6) moves to line 7, the other finding to 6.
+        let edited = original.replacingOccurrences(of: "            Text(\"Header\")\n", with: row + "\n            Text(\"Header\")\n")
+        try Data(edited.utf8).write(to: root.appendingPathComponent("A.swift"))
+        let output = try HIGLint.run(["--baseline", "baseline.json", "--no-cache"], in: root)
+        #expect(output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == ["A.swift:4"])
+        #expect(output.stderr.contains("2 in the baseline not shown"))
+    }
 }
