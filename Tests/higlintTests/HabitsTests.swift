@@ -231,4 +231,51 @@ struct HabitsTests {
         #expect(output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == ["A.swift:4"])
         #expect(output.stderr.contains("2 in the baseline not shown"))
     }
+
+    @Test("--version prints the tag the README's package dependency names")
+    func versionMatchesReadme() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let tag = try #require(text.firstMatch(of: /from: "([0-9]+\.[0-9]+\.[0-9]+)"/)?.output.1)
+        #expect(try HIGLint.run(["--version"]).stdout == "higlint \(tag)\n")
+        #expect(text.contains("# higlint \(tag): the release tag"))
+    }
+
+    @Test("README's Run Script snippet: warnings do not fail the build, errors do, a missing higlint is a warning")
+    func runScriptSnippet() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: "- **Xcode project**: add a Run Script build phase"))
+        let fence = try #require(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: fence.upperBound..<text.endIndex))
+        let script = String(text[fence.upperBound..<end.lowerBound])
+        let root = try temporaryProject(["Sources/A.swift": Self.fixedFont])
+        defer { try? FileManager.default.removeItem(at: root) }
+        func run(path: String) throws -> HIGLint.Output {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            process.environment = ["PATH": path, "SRCROOT": root.path, "XDG_CACHE_HOME": HIGLint.cacheFolder.path]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return HIGLint.Output(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        }
+        let products = HIGLint.binary.deletingLastPathComponent().path
+        let warned = try run(path: products + ":/usr/bin:/bin")
+        #expect(warned.status == 0)
+        #expect(warned.stdout.contains("/Sources/A.swift:3:28: warning: "))
+        let missing = try run(path: "/usr/bin:/bin")
+        #expect(missing.status == 0)
+        #expect(missing.stdout.hasPrefix("warning: higlint is not installed"))
+        try Data(#"{ rules: { "fixed-font-size": "error" } }"#.utf8).write(to: root.appendingPathComponent(".higlint.json"))
+        let failed = try run(path: products + ":/usr/bin:/bin")
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains(": error: "))
+    }
 }
