@@ -9,28 +9,65 @@ import PackagePlugin
 @main
 struct HIGLintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        guard let target = target as? SourceModuleTarget else { return [] }
-        let sources = target.sourceFiles(withSuffix: "swift").map(\.url)
+        guard let module = target as? SourceModuleTarget, let directory = directoryURL(of: target) else { return [] }
+        let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
+        return try Self.commands(tool: context.tool(named: "higlint").url, name: target.name, sources: sources,
+                                 directory: directory, root: context.package.directoryURL,
+                                 workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// The lint command of one target: Swift packages and Xcode projects alike.
+    static func commands(tool: URL, name: String, sources: [URL], directory: URL, root: URL, workDirectory: URL) -> [Command] {
         guard !sources.isEmpty else { return [] }
-        let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("HIGLint+\(target.name).swift")
+        let stamp = workDirectory.appendingPathComponent("HIGLint+\(name).swift")
         return [.buildCommand(
-            displayName: "HIGLint \(target.name)",
-            executable: try context.tool(named: "higlint").url,
-            arguments: ["lint", "--quiet", "--fail-on", "error", "--stamp", stamp.path] + sources.map(\.path),
-            inputFiles: sources + configurationFiles(above: URL(fileURLWithPath: target.directory.string), in: context.package.directoryURL),
+            displayName: "HIGLint \(name)",
+            executable: tool,
+            arguments: ["lint", "--quiet", "--fail-on", "error", "--allow-empty", "--stamp", stamp.path] + sources.map(\.path),
+            inputFiles: sources + configurationFiles(above: directory, upTo: root),
             outputFiles: [stamp])]
     }
 
-    /// The `.higlint.json` files that can apply to the target, so that editing one lints again.
-    func configurationFiles(above directory: URL, in package: URL) -> [URL] {
-        var files: [URL] = []
-        var folder = directory.standardizedFileURL
-        let top = package.standardizedFileURL.deletingLastPathComponent().path
-        while folder.path.count > top.count {
-            let candidate = folder.appendingPathComponent(".higlint.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { files.append(candidate) }
+    /// What can change the configuration of the target: every `.higlint.json` from its folder up to the package or
+    /// project root (included), so that editing one lints again; and those folders themselves, whose modification
+    /// time changes when a `.higlint.json` is added to one (a file that does not exist yet cannot be an input: the
+    /// build system refuses missing inputs).
+    static func configurationFiles(above directory: URL, upTo root: URL) -> [URL] {
+        var inputs: [URL] = []
+        // Both resolved, so that a symbolic link on the way (/var → /private/var) cannot hide the root.
+        var folder = directory.resolvingSymlinksInPath().standardizedFileURL
+        let top = root.resolvingSymlinksInPath().standardizedFileURL.path
+        while folder.path.hasPrefix(top) {
+            inputs.append(folder)
+            let file = folder.appendingPathComponent(".higlint.json")
+            if FileManager.default.fileExists(atPath: file.path) { inputs.append(file) }
+            if folder.path == top { break }
             folder.deleteLastPathComponent()
         }
-        return files
+        return inputs
     }
 }
+
+/// A source module's folder. `Target.directoryURL` needs tools version 6.1; the concrete targets have it in 6.0.
+func directoryURL(of target: Target) -> URL? {
+    switch target {
+    case let target as SwiftSourceModuleTarget: target.directoryURL
+    case let target as ClangSourceModuleTarget: target.directoryURL
+    default: nil
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+// Xcode projects (not packages) get the same command. Compiled only where Xcode's plugin API exists: untested on
+// Linux, where this block is not built.
+extension HIGLintBuildToolPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let sources = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        return try Self.commands(tool: context.tool(named: "higlint").url, name: target.displayName, sources: sources,
+                                 directory: sources.first?.deletingLastPathComponent() ?? context.xcodeProject.directoryURL,
+                                 root: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif

@@ -16,15 +16,20 @@ struct HIGLintCommandPlugin: CommandPlugin {
         var options = extractor.remainingArguments
         let isPathless = options.first.map(Self.pathlessCommands.contains) ?? false
         if !isPathless, !options.contains("--stdin") {
-            options += targets.compactMap { $0 as? SourceModuleTarget }.map { target -> String in
-                let path = URL(fileURLWithPath: target.directory.string).standardizedFileURL.path
+            options += targets.compactMap(directoryURL(of:)).map { directory -> String in
+                let path = directory.standardizedFileURL.path
                 return path.hasPrefix(package + "/") ? String(path.dropFirst(package.count + 1)) : path
             }
         }
+        try Self.run(tool: context.tool(named: "higlint").url, arguments: options, in: context.package.directoryURL)
+    }
+
+    /// Runs higlint from `directory` and passes its failure on.
+    static func run(tool: URL, arguments: [String], in directory: URL) throws {
         let process = Process()
-        process.executableURL = try context.tool(named: "higlint").url
-        process.arguments = options
-        process.currentDirectoryURL = context.package.directoryURL
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
@@ -33,3 +38,32 @@ struct HIGLintCommandPlugin: CommandPlugin {
         }
     }
 }
+
+/// A source module's folder. `Target.directoryURL` needs tools version 6.1; the concrete targets have it in 6.0.
+func directoryURL(of target: Target) -> URL? {
+    switch target {
+    case let target as SwiftSourceModuleTarget: target.directoryURL
+    case let target as ClangSourceModuleTarget: target.directoryURL
+    default: nil
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+// In an Xcode project: File ▸ Packages… ▸ HIGLint lints the targets chosen in Xcode's dialog (all by default).
+// Compiled only where Xcode's plugin API exists: untested on Linux, where this block is not built.
+extension HIGLintCommandPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = Set(extractor.extractOption(named: "target"))
+        let targets = context.xcodeProject.targets.filter { names.isEmpty || names.contains($0.displayName) }
+        var options = extractor.remainingArguments
+        let isPathless = options.first.map(Self.pathlessCommands.contains) ?? false
+        if !isPathless, !options.contains("--stdin") {
+            options += targets.flatMap { $0.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url.path) }
+        }
+        try Self.run(tool: context.tool(named: "higlint").url, arguments: options, in: context.xcodeProject.directoryURL)
+    }
+}
+#endif

@@ -74,17 +74,69 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     /// The diagnostics not in the baseline, and how many were. `directory` is the baseline file's folder.
     public func filter(_ diagnostics: [Diagnostic], directory: String) -> (new: [Diagnostic], known: Int) {
-        var remaining = Dictionary(entries.map { ($0.fingerprint, 1) }, uniquingKeysWith: +)
-        let prints = Fingerprint.compute(diagnostics) { Self.relativePath($0.path, to: directory) }
-        var new: [Diagnostic] = []
-        for (diagnostic, print) in zip(diagnostics, prints) {
-            if let count = remaining[print], count > 0 {
-                remaining[print] = count - 1
-            } else {
-                new.append(diagnostic)
+        let recorded = Dictionary(grouping: entries, by: \.fingerprint)
+        // Findings that share rule, file and line text, in file order: the entries recorded for that text are the
+        // fingerprints of its occurrences 0, 1, 2…
+        let keys = diagnostics.map { Fingerprint.Key(rule: $0.rule, path: Self.relativePath($0.path, to: directory), text: Fingerprint.normalize($0.lineText ?? "")) }
+        var groups: [Fingerprint.Key: [Int]] = [:]
+        for index in diagnostics.indices { groups[keys[index], default: []].append(index) }
+        var candidates: [(key: Fingerprint.Key, findings: [Int], lines: [Int])] = []
+        for (key, indices) in groups {
+            let findings = indices.sorted { (diagnostics[$0].offset, $0) < (diagnostics[$1].offset, $1) }
+            var lines: [Int] = []
+            var occurrence = 0
+            while let found = recorded[Fingerprint.hash(key, occurrence: occurrence)] {
+                lines += found.map(\.line)
+                occurrence += 1
+            }
+            candidates.append((key, findings, lines))
+        }
+        // How far a file's lines moved since the baseline: the median move of its texts found as often as recorded.
+        var moves: [String: [Int]] = [:]
+        for group in candidates where group.findings.count == group.lines.count {
+            for (index, line) in zip(group.findings, group.lines) { moves[group.key.path, default: []].append(diagnostics[index].line - line) }
+        }
+        var known = Set<Int>()
+        for group in candidates {
+            guard group.findings.count > group.lines.count else {
+                known.formUnion(group.findings)
+                continue
+            }
+            // More copies than recorded: the entries stay with the copies nearest the lines they were recorded at,
+            // so a new copy is the one reported, wherever it was pasted.
+            let shift = moves[group.key.path].map { $0.sorted()[$0.count / 2] } ?? 0
+            let lines = group.findings.map { diagnostics[$0].line - shift }
+            for position in Self.nearestInOrder(recorded: group.lines, current: lines) { known.insert(group.findings[position]) }
+        }
+        let new = diagnostics.indices.filter { !known.contains($0) }.map { diagnostics[$0] }
+        return (new, diagnostics.count - new.count)
+    }
+
+    /// The positions in `current` (more lines than `recorded`, both in file order) that the recorded lines match,
+    /// in order, with the least total distance between them.
+    static func nearestInOrder(recorded: [Int], current: [Int]) -> [Int] {
+        let k = recorded.count, n = current.count
+        guard k > 0 else { return [] }
+        // cost[i][j]: the best matching of the first i recorded lines among the first j current ones.
+        var cost = [[Int]](repeating: [Int](repeating: Int.max / 2, count: n + 1), count: k + 1)
+        for j in 0...n { cost[0][j] = 0 }
+        for i in 1...k {
+            for j in i...n {
+                cost[i][j] = min(cost[i][j - 1], cost[i - 1][j - 1] + abs(current[j - 1] - recorded[i - 1]))
             }
         }
-        return (new, diagnostics.count - new.count)
+        var matched: [Int] = []
+        var i = k, j = n
+        while i > 0 {
+            if j > i, cost[i][j] == cost[i][j - 1] {
+                j -= 1
+            } else {
+                matched.append(j - 1)
+                i -= 1
+                j -= 1
+            }
+        }
+        return matched.reversed()
     }
 
     /// Paths are kept relative to the baseline's folder, so a run from another folder, or with absolute paths

@@ -198,6 +198,9 @@ private struct Reader {
                     }
                     platforms.formUnion(platform)
                 }
+                guard !platforms.isEmpty else {
+                    throw fail(keyPath, "an empty list leaves no platform to check for; name the platforms, or remove the key for all of them")
+                }
                 file.platforms = platforms
             case "deploymentTarget":
                 for (platformName, version) in try members(value, keyPath, expected: #"an object such as {"iOS": "17.0"}"#) {
@@ -216,6 +219,10 @@ private struct Reader {
                     }
                     guard case .string(let name) = primitive, Self.isTypeName(name) else {
                         throw fail(keyPath + [component], "expected the name of the SwiftUI view it wraps, such as \"Button\", found \(primitive.shown)")
+                    }
+                    guard SwiftUIViewTypes.names.contains(name) else {
+                        throw unknown(keyPath + [component], name, kind: "SwiftUI view", known: SwiftUIViewTypes.names.sorted(),
+                                      hint: "a component stands for a SwiftUI view such as \"Button\", \"Image\" or \"List\"")
                     }
                     file.components[component] = name
                 }
@@ -312,23 +319,6 @@ private struct Reader {
 
     /// The known word a typo most likely meant, if one is close.
     static func closest(to word: String, in known: [String]) -> String? {
-        let lowered = word.lowercased()
-        if lowered.count >= 3, let extended = known.first(where: { $0.lowercased().hasPrefix(lowered) }) { return extended }
-        let scored = known.map { ($0, distance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (best, score) = scored, score <= max(2, word.count / 4) else { return nil }
-        return best
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        Spelling.closest(to: word, in: known)
     }
 }

@@ -10,7 +10,6 @@ public enum Fingerprint {
     /// One fingerprint per diagnostic, in the same order. `path` gives the path each fingerprint uses (relative to
     /// a baseline's or a report's root, so that absolute and relative invocations agree).
     public static func compute(_ diagnostics: [Diagnostic], path: (Diagnostic) -> String) -> [String] {
-        struct Key: Hashable { var rule: String, path: String, text: String }
         let keys = diagnostics.map { Key(rule: $0.rule, path: path($0), text: normalize($0.lineText ?? "")) }
         // Occurrences are counted in file order, whatever order the diagnostics come in.
         let order = diagnostics.indices.sorted { (keys[$0].path, diagnostics[$0].offset, $0) < (keys[$1].path, diagnostics[$1].offset, $1) }
@@ -20,9 +19,17 @@ public enum Fingerprint {
             let key = keys[index]
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
-            result[index] = hash([key.rule, key.path, key.text, String(occurrence)])
+            result[index] = hash(key, occurrence: occurrence)
         }
         return result
+    }
+
+    /// What findings share when they are copies of one another.
+    struct Key: Hashable { var rule: String, path: String, text: String }
+
+    /// The fingerprint of the `occurrence`th finding (from 0, in file order) with this key.
+    static func hash(_ key: Key, occurrence: Int) -> String {
+        hash([key.rule, key.path, key.text, String(occurrence)])
     }
 
     /// 64-bit FNV-1a over the parts (separated by NUL), as 16 hex digits: stable across runs, platforms and versions.

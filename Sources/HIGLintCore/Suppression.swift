@@ -5,6 +5,9 @@ import SwiftSyntax
 /// - `// higlint:disable RULE…` silences from its line to the end of the file, or to a matching `enable`;
 /// - `// higlint:enable RULE…` ends a `disable`;
 /// - `// higlint:disable:next RULE…` silences the next line; `// higlint:disable:this RULE…` its own line;
+///   when a statement or declaration starts on that line, all of it (a modifier chain over several lines), as
+///   swift-format's ignore comment covers its node;
+/// - `// higlint:disable:previous RULE…` silences the line above (SwiftLint's spelling);
 /// - `all` stands for every rule. Text after ` - ` is a free-form reason.
 struct SuppressionMap {
     private enum Scope { case region, next, this }
@@ -16,6 +19,8 @@ struct SuppressionMap {
 
     private var regionCommands: [Command] = []
     private var singleLines: [Int: Set<String>] = [:]
+    /// `next` and `this` targets: lines whose statement, if one starts there, is silenced whole.
+    private var statementLines: [Int: Set<String>] = [:]
 
     static let empty = SuppressionMap()
     private init() {}
@@ -35,6 +40,17 @@ struct SuppressionMap {
                 record(piece, at: offset, converter: converter)
                 offset += piece.sourceLength.utf8Length
             }
+        }
+        coverStatements(of: tree, converter: converter)
+    }
+
+    /// Extends each `next`/`this` target to the end of the statement or declaration that starts on its line.
+    private mutating func coverStatements(of tree: SourceFileSyntax, converter: SourceLocationConverter) {
+        guard !statementLines.isEmpty else { return }
+        let extents = StatementExtents(startLines: Set(statementLines.keys), converter: converter)
+        extents.walk(tree)
+        for (line, rules) in statementLines {
+            for covered in line...(extents.ends[line] ?? line) { singleLines[covered, default: []].formUnion(rules) }
         }
     }
 
@@ -61,8 +77,9 @@ struct SuppressionMap {
         switch command {
         case "disable": regionCommands.append(Command(line: line, enable: false, rules: rules))
         case "enable": regionCommands.append(Command(line: line, enable: true, rules: rules))
-        case "disable:next": singleLines[line + 1, default: []].formUnion(rules)
-        case "disable:this": singleLines[line, default: []].formUnion(rules)
+        case "disable:next": statementLines[line + 1, default: []].formUnion(rules)
+        case "disable:this": statementLines[line, default: []].formUnion(rules)
+        case "disable:previous": singleLines[line - 1, default: []].formUnion(rules)
         default: break
         }
     }
@@ -97,5 +114,30 @@ struct SuppressionMap {
             index += 1
         }
         return false
+    }
+}
+
+/// The last line of the outermost statement, declaration or member that starts on each of `startLines`.
+private final class StatementExtents: SyntaxVisitor {
+    let startLines: Set<Int>
+    let converter: SourceLocationConverter
+    private(set) var ends: [Int: Int] = [:]
+
+    init(startLines: Set<Int>, converter: SourceLocationConverter) {
+        self.startLines = startLines
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind { note(Syntax(node)) }
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind { note(Syntax(node)) }
+
+    private func note(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        let start = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+        let end = converter.location(for: node.endPositionBeforeTrailingTrivia).line
+        // Nothing below a node that spans none of the lines can start on one of them.
+        guard startLines.contains(where: { (start...end).contains($0) }) else { return .skipChildren }
+        if startLines.contains(start) { ends[start] = max(ends[start] ?? start, end) }
+        return .visitChildren
     }
 }

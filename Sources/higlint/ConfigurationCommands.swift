@@ -1,6 +1,7 @@
 import Foundation
 import HIGLintCore
 import HIGLintRules
+import HIGLintSwiftUI
 
 /// The configuration source of a run: `.higlint.json` discovery (or `--config`), with `--only` and `--disable` on top.
 func makeResolver(_ options: LintOptions) throws(ConfigurationError) -> ConfigurationResolver {
@@ -12,6 +13,79 @@ func makeResolver(_ options: LintOptions) throws(ConfigurationError) -> Configur
             for id in only { configuration.rules[id, default: RuleSettings()].enabled = true }
         }
         for id in disabled { configuration.rules[id, default: RuleSettings()].enabled = false }
+    }
+}
+
+struct ConfigOptions {
+    var effective = false
+    var paths: [String] = []
+    var configurationPath: String?
+    var only: [String] = []
+    var disabled: [String] = []
+}
+
+let configCommand = CommandSpec<ConfigOptions>(
+    name: "config", usage: "higlint config --effective PATH [--config FILE] [--only RULE,…] [--disable RULE,…]",
+    summary: "Print, as JSON, the configuration that applies to PATH and the files it comes from.",
+    options: [
+        Option(["--effective"], help: "The configuration of PATH, every .higlint.json above it merged, options applied.") { $0.effective = true },
+        SharedOptions.configuration(\.configurationPath),
+        SharedOptions.only(\.only),
+        SharedOptions.disable(\.disabled),
+    ],
+    notes: "EXIT STATUS: 0 printed, 2 usage or configuration error.\n")
+
+/// `higlint config --effective PATH`: what a run would apply to PATH, for a person wondering why a rule is quiet.
+func printEffectiveConfiguration(_ options: ConfigOptions) -> Int32 {
+    var lintOptions = LintOptions()
+    lintOptions.configurationPath = options.configurationPath
+    lintOptions.only = options.only
+    lintOptions.disabled = options.disabled
+    let path = options.paths[0]
+    var isDirectory: ObjCBool = false
+    // A folder stands for a file in it, so its own .higlint.json applies.
+    let filePath = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        ? (path as NSString).appendingPathComponent("File.swift") : path
+    let configuration: Configuration?
+    let files: [ConfigurationFile]
+    do throws(ConfigurationError) {
+        let resolver = try makeResolver(lintOptions)
+        configuration = try resolver.configuration(forFile: filePath)
+        files = try resolver.files(forDirectory: (filePath as NSString).deletingLastPathComponent)
+    } catch {
+        writeError("\(error)\n")
+        return 2
+    }
+    var object: [String: Any] = ["path": path, "files": files.map(\.path), "checked": configuration != nil]
+    if let configuration {
+        object["platforms"] = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].filter { name in
+            Platforms(name: name).map { configuration.platforms.contains($0) } ?? false
+        }
+        object["deploymentTarget"] = configuration.deploymentTarget
+        object["components"] = configuration.components
+        if let domains = configuration.ownedDomains { object["ownedDomains"] = domains }
+        var rules: [String: Any] = [:]
+        for rule in allRules.map({ $0.description }) {
+            var entry: [String: Any] = ["severity": configuration.isEnabled(rule) ? configuration.severity(of: rule).rawValue : "off"]
+            let options = configuration.rules[rule.id]?.options ?? [:]
+            if !options.isEmpty { entry["options"] = options.mapValues(\.jsonValue) }
+            rules[rule.id] = entry
+        }
+        object["rules"] = rules
+    }
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    return 0
+}
+
+extension OptionValue {
+    var jsonValue: Any {
+        switch self {
+        case .bool(let value): value
+        case .number(let value): value
+        case .string(let value): value
+        case .strings(let value): value
+        }
     }
 }
 

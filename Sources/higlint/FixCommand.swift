@@ -7,6 +7,12 @@ import HIGLintRules
 struct FixOptions {
     var paths: [String] = []
     var rules: [String] = []
+    /// `--disable`: rules not run, so neither fixed nor listed.
+    var disabled: [String] = []
+    /// `--format`: the format of the findings left (default: Xcode's, after the list of fixes).
+    var format: String?
+    var readsStandardInput = false
+    var assumedFilename: String?
     var dryRun = false
     var quiet = false
     /// `--file-timeout`: seconds one file may take before it is reported and left as it was (0: no limit).
@@ -28,6 +34,14 @@ let fixCommand = CommandSpec<FixOptions>(
                 options.rules.append(id)
             }
         },
+        // As in lint: any rule may be named; those without a fix only have their findings listed.
+        SharedOptions.only(\.rules),
+        SharedOptions.disable(\.disabled),
+        Option(["--format", "--reporter"], value: "NAME", help: "Report what remains in this format on standard output; the fixes applied go to\nstandard error (default: both on standard output, in Xcode's format).") { options, name throws(UsageError) in
+            options.format = try validatedFormat(name)
+        },
+        Option(["--stdin"], help: "Fix source read from standard input and print the corrected source; what remains\ngoes to standard error. Use with --assume-filename.") { $0.readsStandardInput = true },
+        Option(["--assume-filename"], value: "PATH", help: "The path to fix standard input as (its configuration applies).") { $0.assumedFilename = $1 },
         Option(["--dry-run"], help: "Print a unified diff (for patch -p0) and change nothing.") { $0.dryRun = true },
         SharedOptions.configuration(\.configurationPath),
         SharedOptions.fileTimeout(\.fileTimeout),
@@ -43,6 +57,9 @@ let fixCommand = CommandSpec<FixOptions>(
 func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions? {
     var options = FixOptions()
     guard try fixCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
+    if options.readsStandardInput && !options.paths.isEmpty {
+        throw UsageError(message: "--stdin cannot be combined with paths")
+    }
     if options.paths.isEmpty { options.paths = ["."] }
     return options
 }
@@ -56,17 +73,19 @@ func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions?
 func runFix(_ options: FixOptions) -> Int32 {
     // The same configuration as `lint`: rules turned off, excluded files and platforms are respected.
     let only = options.rules
+    var lintOptions = LintOptions()
+    lintOptions.only = only
+    lintOptions.disabled = options.disabled
+    lintOptions.configurationPath = options.configurationPath
     let resolver: ConfigurationResolver
     do throws(ConfigurationError) {
-        resolver = try ConfigurationResolver(rules: allRules.map { $0.description }, configurationFile: options.configurationPath) { configuration in
-            guard !only.isEmpty else { return }
-            configuration.onlyRules = Set(only)
-            for id in only { configuration.rules[id, default: RuleSettings()].enabled = true }
-        }
+        resolver = try makeResolver(lintOptions)
+        if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
     } catch {
         writeError("\(error)\n")
         return 2
     }
+    if options.readsStandardInput { return fixStandardInput(options, resolver: resolver) }
     // `fix` is `lint`'s phases up to the survey, then a check of each file and its fixes applied.
     let prepared = LintEngine(ruleTypes: allRules, source: resolver).prepare(paths: options.paths)
     guard prepared.configurationErrors.isEmpty else {
@@ -113,12 +132,16 @@ func runFix(_ options: FixOptions) -> Int32 {
     left += assetFindings
     listed += assetFindings
     errors += assets.errors
-    let listing = XcodeReporter().report(LintResult(diagnostics: listed.sorted(by: Diagnostic.reportOrder), errors: [], filesChecked: 0))
-    if options.dryRun {
+    let remaining = LintResult(diagnostics: listed.sorted(by: Diagnostic.reportOrder), errors: [], filesChecked: files.count + assets.filesChecked)
+    if let format = options.format, !options.dryRun {
+        // A report that tools read stays whole on standard output; the fixes applied are for people.
+        FileHandle.standardOutput.write(Data(report(remaining, format: format).utf8))
+        writeError(output)
+    } else if options.dryRun {
         FileHandle.standardOutput.write(Data(output.utf8))
-        writeError(listing)
+        writeError(report(remaining, format: options.format ?? "xcode"))
     } else {
-        FileHandle.standardOutput.write(Data((output + listing).utf8))
+        FileHandle.standardOutput.write(Data((output + XcodeReporter().report(remaining)).utf8))
     }
     writeError(notices)
     errors.sort { $0.path < $1.path }
@@ -129,7 +152,9 @@ func runFix(_ options: FixOptions) -> Int32 {
         let fixCount = fixed.reduce(0) { $0 + $1.correction.applied.count }
         let noFix = listed.filter { $0.fix == nil }.count
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        var summary = "HIGLint \(options.dryRun ? "would fix" : "fixed") \(count(fixCount, "finding")) in \(count(fixed.count, "file")) of \(files.count) checked in \(seconds) s"
+        // Counted as lint counts: Swift files and image sets.
+        let checked = files.count + assets.filesChecked
+        var summary = "HIGLint \(options.dryRun ? "would fix" : "fixed") \(count(fixCount, "finding")) in \(count(fixed.count, "file")) of \(checked) checked in \(seconds) s"
         summary += "; \(count(listed.count, "finding")) \(options.dryRun ? "would remain" : listed.count == 1 ? "remains" : "remain"), \(noFix) with no fix"
         let refused = files.reduce(0) { $0 + $1.correction.refused.count }
         if refused > 0 { summary += ", \(refused) whose fix was not applied" }
@@ -142,10 +167,38 @@ func runFix(_ options: FixOptions) -> Int32 {
     return left.contains { $0.severity >= .warning } ? 1 : 0
 }
 
-private func location(_ diagnostic: Diagnostic) -> String {
-    "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column)"
+/// `fix --stdin`: the corrected buffer on standard output, what remains on standard error.
+private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationResolver) -> Int32 {
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    guard let source = String(data: data, encoding: .utf8) else {
+        writeError("\(options.assumedFilename ?? "<stdin>"): error: standard input is not UTF-8 text\n")
+        return 2
+    }
+    let path = options.assumedFilename ?? "<stdin>"
+    // Checked like a file linted alone: the survey is the buffer itself.
+    let prepared = LintEngine(ruleTypes: allRules, source: resolver).prepare(paths: [])
+    var fixer = FixEngine(run: prepared, rules: options.rules.isEmpty ? nil : Set(options.rules))
+    fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
+    let correction = fixer.correct(source, path: path)
+    if options.dryRun {
+        FileHandle.standardOutput.write(Data(UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: path).utf8))
+    } else {
+        FileHandle.standardOutput.write(Data(correction.corrected.utf8))
+    }
+    let remaining = LintResult(diagnostics: correction.remaining, errors: [], filesChecked: 1)
+    writeError(report(remaining, format: options.format ?? "xcode"))
+    if !options.quiet {
+        writeError("HIGLint \(options.dryRun ? "would fix" : "fixed") \(count(correction.applied.count, "finding")) in standard input; \(count(correction.remaining.count, "finding")) left\n")
+    }
+    let left = correction.remaining + (options.dryRun ? correction.applied.map(\.diagnostic) : [])
+    return left.contains { $0.severity >= .warning } ? 1 : 0
 }
 
-private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+private func report(_ result: LintResult, format: String) -> String {
+    let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version)
+    return reporter(named: format)!.report(result, context: context)
+}
+
+private func location(_ diagnostic: Diagnostic) -> String {
+    "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column)"
 }

@@ -29,6 +29,16 @@ struct LintOptions {
     var fileTimeout: Double = 60
     /// `--summary`: findings by rule (the `summary` format) on standard error, before the summary line.
     var printsSummary = false
+    /// `--strict`: warnings fail the run whatever `--fail-on` says (SwiftLint's meaning).
+    var strict = false
+    /// `--allow-empty`: paths that hold no file to check are not an error.
+    var allowsEmpty = false
+
+    /// The lowest severity that makes the exit status 1, `--strict` taken into account.
+    var effectiveFailureSeverity: Severity? {
+        guard strict else { return failureSeverity }
+        return min(failureSeverity ?? .warning, .warning)
+    }
 }
 
 /// Options `lint` and `fix` share, spelled and explained the same way for both.
@@ -45,6 +55,24 @@ enum SharedOptions {
         }
     }
 
+    static func format<Options>(_ keyPath: WritableKeyPath<Options, String> & Sendable) -> Option<Options> {
+        Option(["--format", "--reporter"], value: "NAME", help: "Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).") { options, name throws(UsageError) in
+            options[keyPath: keyPath] = try validatedFormat(name)
+        }
+    }
+
+    static func only<Options>(_ keyPath: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
+        Option(["--only"], value: "RULE[,RULE…]", help: "Run only these rules (repeatable).") { options, text throws(UsageError) in
+            options[keyPath: keyPath] += try parseRules(text)
+        }
+    }
+
+    static func disable<Options>(_ keyPath: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
+        Option(["--disable"], value: "RULE[,RULE…]", help: "Do not run these rules (repeatable).") { options, text throws(UsageError) in
+            options[keyPath: keyPath] += try parseRules(text)
+        }
+    }
+
     static func quiet<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
         Option(["--quiet", "-q"], help: "Do not print the summary line on standard error.") { $0[keyPath: keyPath] = true }
     }
@@ -55,18 +83,9 @@ let lintCommand = CommandSpec<LintOptions>(
     usage: "higlint [lint] [PATH ...] [OPTIONS]",
     summary: "Check the Swift files and asset catalogs under each PATH (default: the current folder).",
     options: [
-        Option(["--format"], value: "NAME", help: "Output format: \(allReporters.map { $0.name }.joined(separator: ", ")) (default: xcode).") { options, name throws(UsageError) in
-            guard reporter(named: name) != nil else {
-                throw UsageError(message: "unknown format '\(name)'; expected one of: \(allReporters.map { $0.name }.joined(separator: ", "))")
-            }
-            options.format = name
-        },
-        Option(["--only"], value: "RULE[,RULE…]", help: "Run only these rules (repeatable).") { options, text throws(UsageError) in
-            options.only += try parseRules(text)
-        },
-        Option(["--disable"], value: "RULE[,RULE…]", help: "Do not run these rules (repeatable).") { options, text throws(UsageError) in
-            options.disabled += try parseRules(text)
-        },
+        SharedOptions.format(\.format),
+        SharedOptions.only(\.only),
+        SharedOptions.disable(\.disabled),
         SharedOptions.configuration(\.configurationPath),
         Option(["--output", "-o"], value: "FILE", help: "Write the report to FILE (atomically) instead of standard output.") { $0.outputPath = $1 },
         Option(["--baseline"], value: "FILE", help: "Report only findings that are not in this baseline.") { $0.baselinePath = $1 },
@@ -76,6 +95,8 @@ let lintCommand = CommandSpec<LintOptions>(
             }
             options.failureSeverity = Severity(rawValue: level)
         },
+        Option(["--strict"], help: "Warnings fail the run (exit 1) whatever --fail-on says, as in SwiftLint.") { $0.strict = true },
+        Option(["--allow-empty", "--allow-zero-lintable-files"], help: "Exit 0 when the paths hold no file to check (default: an error).") { $0.allowsEmpty = true },
         Option(["--cache-path"], value: "DIR", help: "Keep results per file in DIR (default: $XDG_CACHE_HOME/higlint, else ~/.cache/higlint);\nunchanged files with an unchanged configuration are not checked again.") { $0.cachePath = $1 },
         Option(["--no-cache"], help: "Check every file afresh and keep no results.") { $0.usesCache = false },
         Option(["--stdin"], help: "Read source from standard input; use with --assume-filename.") { $0.readsStandardInput = true },
@@ -87,9 +108,19 @@ let lintCommand = CommandSpec<LintOptions>(
     ],
     notes: """
         EXIT STATUS: 0 nothing at the --fail-on level or above, 1 findings at that level,
-                     2 usage, configuration or I/O errors (a file that could not be checked).
+                     2 usage, configuration or I/O errors (a file that could not be checked, no file to check).
 
         """)
+
+/// `name` when it is a known output format.
+func validatedFormat(_ name: String) throws(UsageError) -> String {
+    let names = allReporters.map { $0.name }
+    guard reporter(named: name) != nil else {
+        let hint = Spelling.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+        throw UsageError(message: "unknown format '\(name)'; \(hint)expected one of: \(names.joined(separator: ", "))")
+    }
+    return name
+}
 
 /// `lint`'s arguments (after the command word, if any), or `nil` when they ask for its help.
 func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> LintOptions? {
@@ -143,6 +174,11 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         for error in result.configurationErrors { writeError("\(error)\n") }
         return 2
     }
+    // A mistyped path or `include` would otherwise be a green run that checked nothing.
+    if !options.readsStandardInput, !options.allowsEmpty, result.filesChecked == 0, result.errors.isEmpty {
+        writeError("higlint: error: no Swift file or image set to check under \(options.paths.joined(separator: ", ")); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)\n")
+        return 2
+    }
     if let baselineFile {
         return writeBaseline(result, to: baselineFile, quiet: options.quiet)
     }
@@ -169,8 +205,8 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         if options.printsSummary { writeError(SummaryReporter().report(result, context: context)) }
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        let files = result.filesChecked == 1 ? "1 file" : "\(result.filesChecked) files"
-        var summary = "HIGLint checked \(files) in \(seconds) s: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.note] ?? 0) notes"
+        var summary = "HIGLint checked \(count(result.filesChecked, "file")) in \(seconds) s: "
+        summary += [count(counts[.error] ?? 0, "error"), count(counts[.warning] ?? 0, "warning"), count(counts[.note] ?? 0, "note")].joined(separator: ", ")
         if baselined > 0 { summary += "; \(baselined) in the baseline not shown" }
         if result.suppressed > 0 { summary += "; \(result.suppressed) suppressed by comments" }
         if result.passedOver.total > 0 { summary += "; " + result.passedOver.summary }
@@ -181,7 +217,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
     }
     if !result.errors.isEmpty { return 2 }
-    guard let failureSeverity = options.failureSeverity else { return 0 }
+    guard let failureSeverity = options.effectiveFailureSeverity else { return 0 }
     return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
 }
 

@@ -1,3 +1,4 @@
+import HIGLintCore
 import HIGLintRules
 
 /// A usage error: exit status 2 with a message.
@@ -58,7 +59,9 @@ struct CommandSpec<Options>: Sendable {
                 try option.apply(&options, value)
             } else if argument.hasPrefix("-"), argument != "-" {
                 let suffix = name == "lint" ? "" : " for `\(name)`"
-                throw UsageError(message: "unknown option '\(argument)'\(suffix); see `higlint \(name == "lint" ? "" : name + " ")--help`")
+                let known = self.options.flatMap(\.names).filter { $0.hasPrefix("--") }
+                let hint = Spelling.closest(to: argument, in: known).map { "did you mean '\($0)'? " } ?? ""
+                throw UsageError(message: "unknown option '\(argument)'\(suffix); \(hint)see `higlint \(name == "lint" ? "" : name + " ")--help`")
             } else {
                 path(&options, argument)
             }
@@ -105,7 +108,18 @@ func parseSeconds(_ text: String, option: String) throws(UsageError) -> Double {
 func parseRules(_ text: String) throws(UsageError) -> [String] {
     let ids = text.split(separator: ",").map(String.init)
     for id in ids where rule(withID: id) == nil {
-        throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them")
+        throw unknownRule(id)
     }
     return ids
+}
+
+/// The error for a rule id that does not exist, with the closest one when it looks like a typo.
+func unknownRule(_ id: String) -> UsageError {
+    let hint = Spelling.closest(to: id, in: allRules.map { $0.description.id }).map { "did you mean '\($0)'? " } ?? ""
+    return UsageError(message: "unknown rule '\(id)'; \(hint)`higlint rules` lists them")
+}
+
+/// "1 error", "2 errors".
+func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -13,6 +13,7 @@ enum Command {
     case initialize(force: Bool)
     case writeBaseline(String, LintOptions)
     case project(path: String, json: Bool, listsFiles: Bool)
+    case effectiveConfiguration(ConfigOptions)
     /// A help text to print: the general one, or a command's.
     case help(String)
     case version
@@ -48,7 +49,11 @@ let commandSummaries: [(name: String, usage: String, summary: String)] = [
     (initCommand.name, initCommand.usage, initCommand.summary),
     (baselineCommand.name, baselineCommand.usage, baselineCommand.summary),
     (projectCommand.name, projectCommand.usage, projectCommand.summary),
+    (configCommand.name, configCommand.usage, configCommand.summary),
 ]
+
+/// Every command word, for "did you mean" when the first word is neither a command nor a path.
+let commandNames = commandSummaries.map(\.name) + ["help", "version"]
 
 /// `higlint --help`: the commands, then `lint`'s options (lint is what runs without a command word).
 let usage: String = {
@@ -109,11 +114,23 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         return .writeBaseline(file, options)
     case "project"?:
         return try parseProject(arguments.dropFirst())
+    case "config"?:
+        var options = ConfigOptions()
+        guard try configCommand.parse(arguments.dropFirst(), into: &options, path: { $0.paths.append($1) }) else {
+            return .help(configCommand.help)
+        }
+        guard options.effective, options.paths.count == 1 else { throw UsageError(message: "usage: \(configCommand.usage)") }
+        return .effectiveConfiguration(options)
     case "lint"?:
         if arguments.contains("--version") { return .version }
         return try parseLint(arguments.dropFirst()).map { .lint($0) } ?? .help(lintCommand.help)
     default:
         if arguments.contains("--version") { return .version }
+        // `higlint explian x` would otherwise lint two missing paths.
+        if let word = arguments.first, !word.hasPrefix("-"), !word.contains("/"), !word.contains("."),
+           !FileManager.default.fileExists(atPath: word), let command = Spelling.closest(to: word, in: commandNames) {
+            throw UsageError(message: "unknown command '\(word)' (and no such file or folder); did you mean `higlint \(command)`?")
+        }
         return try parseLint(arguments).map { .lint($0) } ?? .help(usage)
     }
 }
@@ -148,7 +165,7 @@ func listRules() {
 }
 
 func explain(_ id: String) throws(UsageError) {
-    guard let rule = rule(withID: id) else { throw UsageError(message: "unknown rule '\(id)'; `higlint rules` lists them") }
+    guard let rule = rule(withID: id) else { throw unknownRule(id) }
     print(RuleDocumentation.explanation(of: rule.description), terminator: "")
 }
 
@@ -161,6 +178,7 @@ do {
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
+    case .effectiveConfiguration(let options): exit(printEffectiveConfiguration(options))
     case .help(let text): print(text, terminator: "")
     case .project(let path, let json, let files): exit(runProject(path: path, json: json, listsFiles: files))
     case .version: print("higlint \(version)")

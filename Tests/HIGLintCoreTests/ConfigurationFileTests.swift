@@ -61,6 +61,9 @@ struct ConfigurationFileTests {
         ("{\n\n platforms: [\"iOS\", \"Android\"] }", 3, "platforms.1", "unknown platform 'Android'"),
         ("{ deploymentTarget: { iOS: 17 } }", 1, "deploymentTarget.iOS", "expected a version string such as \"17.0\", found 17"),
         ("{ components: { Card: 3 } }", 1, "components.Card", "expected the name of the SwiftUI view it wraps"),
+        ("{ components: { PrimaryButton: \"Buton\" } }", 1, "components.PrimaryButton", "unknown SwiftUI view 'Buton'; did you mean 'Button'?"),
+        ("{ components: { Card: \"MyCard\" } }", 1, "components.Card", "a component stands for a SwiftUI view such as"),
+        ("{\n platforms: [] }", 2, "platforms", "an empty list leaves no platform to check for"),
         ("{ exclude: \"Generated\" }", 1, "exclude", "expected a list of strings"),
         ("[]", nil, nil, "the configuration must be an object"),
     ] as [(String, Int?, String?, String)])

@@ -74,7 +74,7 @@ struct CommandLineTests {
         #expect(output.status == 1)
         #expect(output.stdout == "Sources/Receipt.swift:3:28: warning: This font has a fixed size that ignores Dynamic Type; use a text style such as `.body`, or give a custom font `relativeTo:` a style. [fixed-font-size]\n")
         #expect(output.stderr.hasPrefix("HIGLint checked 1 file in "))
-        #expect(output.stderr.contains("0 errors, 1 warnings, 0 notes"))
+        #expect(output.stderr.contains("0 errors, 1 warning, 0 notes"))
     }
 
     @Test("a clean project exits 0 and the path defaults to the current folder")
@@ -217,7 +217,8 @@ struct ConfigurationCommandLineTests {
 
     @Test("init writes a commented configuration that HIGLint reads back, and does not overwrite one")
     func initialize() throws {
-        let root = try temporaryProject([".git/HEAD": "", "A.swift": source])
+        // Under Sources/: the example `include` matches it once uncommented.
+        let root = try temporaryProject([".git/HEAD": "", "Sources/A.swift": source])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try HIGLint.run(["init"], in: root).status == 0)
         let text = try String(contentsOf: root.appendingPathComponent(".higlint.json"), encoding: .utf8)
@@ -370,11 +371,12 @@ struct BuildSystemOptionTests {
 @Suite("Help from the option tables")
 struct HelpTests {
     @Test("each command's --help prints that command's usage and every option it accepts", arguments: [
-        (["fix", "--help"], "USAGE: higlint fix", ["--rule", "--dry-run", "--config", "--file-timeout", "-q, --quiet"]),
-        (["lint", "--help"], "USAGE: higlint [lint]", ["--format", "-o, --output", "--config", "--stdin", "-q, --quiet", "--stamp"]),
+        (["fix", "--help"], "USAGE: higlint fix", ["--rule", "--only", "--disable", "--format, --reporter", "--stdin", "--assume-filename", "--dry-run", "--config", "--file-timeout", "-q, --quiet"]),
+        (["lint", "--help"], "USAGE: higlint [lint]", ["--format, --reporter", "--strict", "--allow-empty, --allow-zero-lintable-files", "-o, --output", "--config", "--stdin", "-q, --quiet", "--stamp"]),
         (["rules", "--help"], "USAGE: higlint rules", ["--markdown"]),
+        (["config", "--help"], "USAGE: higlint config --effective PATH", ["--effective", "--config", "--only", "--disable"]),
         (["init", "-h"], "USAGE: higlint init", ["--force"]),
-        (["baseline", "--help"], "USAGE: higlint baseline write", ["--format", "--config"]),
+        (["baseline", "--help"], "USAGE: higlint baseline write", ["--format, --reporter", "--config"]),
     ])
     func commandHelp(arguments: [String], usage: String, options: [String]) throws {
         let output = try HIGLint.run(arguments)

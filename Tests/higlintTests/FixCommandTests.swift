@@ -124,7 +124,8 @@ struct FixCommandTests {
     @Test("bad fix usage exits 2", arguments: [
         (["fix", "--rule", "no-such-rule"], "unknown rule 'no-such-rule'"),
         (["fix", "--rule", "image-missing-accessibility-label"], "rule 'image-missing-accessibility-label' has no fix"),
-        (["fix", "--format", "json"], "unknown option '--format' for `fix`"),
+        (["fix", "--format", "nope"], "unknown format 'nope'"),
+        (["fix", "--stamp", "x"], "unknown option '--stamp' for `fix`"),
         (["fix", "--rule"], "--rule needs a value"),
     ])
     func badUsage(arguments: [String], message: String) throws {

@@ -1,0 +1,5 @@
+struct Receipt: View {
+    var body: some View {
+        Text("Total").font(.system(size: 13))
+    }
+}
