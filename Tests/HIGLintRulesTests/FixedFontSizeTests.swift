@@ -5,13 +5,69 @@ import Testing
 @Suite("fixed-font-size")
 struct FixedFontSizeTests {
     let engine = LintEngine(ruleTypes: allRules, configuration: { var c = Configuration(); c.onlyRules = ["fixed-font-size"]; return c }())
+    let displayEngine = LintEngine(ruleTypes: allRules, configuration: {
+        var c = Configuration().with(option: "includeDisplaySizes", .bool(true), for: "fixed-font-size")
+        c.onlyRules = ["fixed-font-size"]
+        return c
+    }())
 
-    @Test("a display size far above .largeTitle is reported without a fix")
+    @Test("a display size is reported only with includeDisplaySizes, and then without a fix")
     func displaySizeHasNoFix() throws {
-        let found = engine.lint(source: #"Text(reading.value).font(.system(size: 96, weight: .bold))"#)
+        let source = #"Text(reading.value).font(.system(size: 96, weight: .bold))"#
+        #expect(engine.lint(source: source).isEmpty)
+        let found = displayEngine.lint(source: source)
         let finding = try #require(found.first)
         #expect(found.count == 1)
         #expect(finding.fix == nil)
+    }
+
+    @Test("a display size held in a constant is display text too")
+    func displaySizeThroughConstant() {
+        let source = """
+            struct Hero: View {
+                let heroSize: CGFloat = 64
+                var body: some View { Text(reading.value).font(.system(size: heroSize)) }
+            }
+            """
+        #expect(engine.lint(source: source).isEmpty)
+        #expect(displayEngine.lint(source: source).count == 1)
+    }
+
+    @Test("the fix replaces only the size argument when the call holds an argument it does not know")
+    func unknownArgumentKept() throws {
+        let finding = try #require(engine.lint(source: #"Text(title).font(.system(size: 17, width: .condensed))"#).first)
+        let edit = try #require(finding.fix?.edits.first)
+        #expect(finding.fix?.edits.count == 1)
+        #expect(edit.replacement == ".body")
+        #expect(edit.end - edit.start == "size: 17".utf8.count)
+    }
+
+    @Test("no fix where it would replace a non-literal weight or a comment in the size argument",
+          arguments: [#"Text(title).font(.system(size: 14, weight: titleWeight))"#,
+                      #"Text(title).font(.system(size: /* from the mock-up */ 17))"#,
+                      #"Text(title).font(.system(size: 14, weight: .medium /* brand */))"#])
+    func unsafeFixNotOffered(source: String) throws {
+        let finding = try #require(engine.lint(source: source).first)
+        #expect(finding.fix == nil)
+    }
+
+    @Test("weight and design written in either order are both kept")
+    func weightAndDesignKept() throws {
+        let finding = try #require(engine.lint(source: #"Text(total).font(.system(size: 13, weight: .medium, design: .rounded))"#).first)
+        #expect(finding.fix?.edits.first?.replacement == ".system(.footnote, design: .rounded).weight(.medium)")
+    }
+
+    @Test("an app's own font enum is not a font, even through a .font modifier of its own")
+    func appFontEnumIgnored() {
+        let source = """
+            enum AppFont { case system(size: CGFloat) }
+            struct Caption: View {
+                var body: some View { Text(caption).font(.system(size: 12)) }
+            }
+            """
+        #expect(engine.lint(source: source).isEmpty)
+        #expect(engine.lint(source: #"let style = Typography.system(size: 12)"#).isEmpty)
+        #expect(engine.lint(source: #"Text(caption).font(.custom(size: 12))"#).isEmpty)
     }
 
     @Test("a size from a variable is reported without a fix")
@@ -22,7 +78,7 @@ struct FixedFontSizeTests {
 
     @Test("ties between two styles go to the larger one", arguments: [(14, "subheadline"), (21, "title2"), (12, "caption"), (9, "caption2"), (40, "largeTitle")])
     func nearestStyle(size: Int, style: String) throws {
-        let finding = try #require(engine.lint(source: "Text(title).font(.system(size: \(size)))").first)
+        let finding = try #require(displayEngine.lint(source: "Text(title).font(.system(size: \(size)))").first)
         #expect(finding.fix?.edits.first?.replacement == ".\(style)")
     }
 }
