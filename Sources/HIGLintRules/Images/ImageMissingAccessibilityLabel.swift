@@ -7,9 +7,13 @@ import SwiftSyntax
 /// An image in a helper property or function of the same type is judged at each
 /// use of that helper in the file; with no visible use, the rule says nothing.
 /// Images passed as values (`SharePreview(image:)`, `.background(Image(…))`) and
-/// images in backgrounds, overlays, masks and previews are decoration or not shown
-/// as content, and are left alone. `Image(systemName:)` is checked only when the
-/// `includeSystemImages` option is on: most symbols sit beside text.
+/// images in masks, clip shapes, borders and previews are not shown as content, and are
+/// left alone; images in `.overlay { }` and `.background { }` are checked like any other.
+/// An image that is a control's whole label is left to `icon-only-control-without-label`.
+/// In a container made one element by `.accessibilityElement(children: .ignore)` with no
+/// label, a label on the image would never be read: the container is reported instead.
+/// `Image(systemName:)` is checked only when the `includeSystemImages` option is on:
+/// most symbols sit beside text.
 struct ImageMissingAccessibilityLabel: Rule {
     static let description = RuleDescription(
         id: "image-missing-accessibility-label",
@@ -42,6 +46,14 @@ struct ImageMissingAccessibilityLabel: Rule {
                 }
             }
             """,
+            #"ProductCard(product: product).overlay(alignment: .topTrailing) { ↓Image("sale-badge") }"#,
+            """
+            HStack {
+                Image("rating-stars")
+                Text(review.title)
+            }
+            .↓accessibilityElement(children: .ignore)
+            """,
             RuleExample(#"↓Image(systemName: "exclamationmark.triangle")"#,
                         configuration: Configuration().with(option: "includeSystemImages", .bool(true), for: "image-missing-accessibility-label")),
             """
@@ -68,7 +80,10 @@ struct ImageMissingAccessibilityLabel: Rule {
             #"Image(systemName: "exclamationmark.triangle")"#,
             #"Label { Text("Favorites") } icon: { Image("heart-custom") }"#,
             #"Button(action: play) { HStack { Image("play-glyph"); Text("Play") } }"#,
-            #"Text("Total").background { Image("paper-texture") }"#,
+            #"Text("Total").background { Image(decorative: "paper-texture") }"#,
+            #"Image("logo", bundle: .module, label: Text("Acme"))"#,
+            // The icon rule reports a control whose whole label is the image, once.
+            #"Button(action: showProfile) { Image("avatar-placeholder") }"#,
             """
             HStack {
                 Image("avatar-placeholder")
@@ -113,8 +128,19 @@ struct ImageMissingAccessibilityLabel: Rule {
         optionKinds: ["includeSystemImages": .flag])
 
     static let message = "This image has no accessibility label; add `.accessibilityLabel(\"…\")`, or `.accessibilityHidden(true)` if it is decorative."
-    /// Modifiers whose content decorates the view rather than showing information.
-    static let decorationModifiers: Set<String> = ["background", "overlay", "mask", "clipShape", "border", "tabItem", "listRowBackground"]
+    static let containerMessage = "This element ignores its children and has no label, so VoiceOver reads nothing for the image inside; add `.accessibilityLabel(\"…\")` here (a label on the image is never read)."
+    /// Modifiers whose content is not shown as information.
+    static let decorationModifiers: Set<String> = ["mask", "clipShape", "border", "tabItem", "listRowBackground"]
+    /// The controls whose image-only label `icon-only-control-without-label` reports.
+    static let iconRuleControls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
+
+    /// What the views around an image do for its label.
+    enum Surroundings {
+        case labelled
+        case unlabelled
+        /// Inside an `.accessibilityElement(children: .ignore)` container with no label: report this modifier.
+        case ignoringContainer(Modifier)
+    }
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image", "AsyncImage"]
@@ -137,22 +163,37 @@ struct ImageMissingAccessibilityLabel: Rule {
             return
         }
         let file = context.file
-        guard isUnlabelled(enclosures: file.enclosingViews(of: call)), !file.isLabelledWhereUsed(call) else { return }
-
+        // A view type labelled or hidden where the module uses it.
+        guard !file.isLabelledWhereUsed(call) else { return }
+        var surroundings = surroundings(file.enclosingViews(of: call))
         // An image in a helper is judged where the helper is used.
-        if let declaration = file.declarationContext(of: call), !declaration.isBody {
+        if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), !declaration.isBody {
             let uses = file.references(to: declaration.name).filter { use in
                 !use.isInPreview && file.declarationContext(of: use)?.declaration.id != declaration.declaration.id
             }
-            guard uses.contains(where: { file.viewAtUse($0).map { isUnlabelledUse($0, in: file) } ?? false }) else { return }
+            surroundings = .labelled
+            for use in uses {
+                guard let view = file.viewAtUse(use), isShownAsContent(view), !view.hasAccessibilityLabel, !view.isAccessibilityHidden
+                else { continue }
+                let around = view.unlabelledIgnoringElement.map(Surroundings.ignoringContainer)
+                    ?? self.surroundings(file.enclosingViews(of: view.root))
+                if case .labelled = around { continue }
+                surroundings = around
+                break
+            }
         }
-        context.report(at: image.nameToken, message: Self.message)
+        switch surroundings {
+        case .labelled: return
+        case .unlabelled: context.report(at: image.nameToken, message: Self.message)
+        case .ignoringContainer(let modifier): context.report(at: modifier.nameToken, message: Self.containerMessage)
+        }
     }
 
     /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
     private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        isShownAsContent(view) && !view.hasAccessibilityLabel && !view.isAccessibilityHidden
-            && isUnlabelled(enclosures: file.enclosingViews(of: view.root))
+        guard isShownAsContent(view), !view.hasAccessibilityLabel, !view.isAccessibilityHidden else { return false }
+        if case .labelled = surroundings(file.enclosingViews(of: view.root)) { return false }
+        return true
     }
 
     private func isMeaningfulImage(_ view: SwiftUIView, includeSymbols: Bool) -> Bool {
@@ -177,20 +218,23 @@ struct ImageMissingAccessibilityLabel: Rule {
         return false
     }
 
-    /// Whether nothing around the image labels it, hides it, or makes it part of a labelled element.
-    private func isUnlabelled(enclosures: [Enclosure]) -> Bool {
+    /// Whether something around the image labels it, hides it, makes it part of a labelled element, or leaves
+    /// it to the icon rule; or whether an unlabelled container that ignores its children swallows it.
+    private func surroundings(_ enclosures: [Enclosure]) -> Surroundings {
         for enclosure in enclosures {
             let view = enclosure.view
-            if case .modifier(let name) = enclosure.role, Self.decorationModifiers.contains(name) { return false }
-            if view.name == "Label" { return false }
+            if case .modifier(let name) = enclosure.role, Self.decorationModifiers.contains(name) { return .labelled }
+            if view.name == "Label" { return .labelled }
             if labelledControlNames.contains(view.name), enclosure.role == .label || enclosure.role == .argument("label") {
                 if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {
-                    return false
+                    return .labelled
                 }
+                if Self.iconRuleControls.contains(view.name), view.controlLabelViews.areAllImages { return .labelled }
             }
-            if view.isAccessibilityHidden { return false }
-            if view.mergesAccessibilityChildren && view.hasAccessibilityLabel { return false }
+            if view.isAccessibilityHidden { return .labelled }
+            if view.mergesAccessibilityChildren && view.hasAccessibilityLabel { return .labelled }
+            if let element = view.unlabelledIgnoringElement { return .ignoringContainer(element) }
         }
-        return true
+        return .unlabelled
     }
 }
