@@ -12,6 +12,9 @@ public struct ChartMarks {
     public var marks: [SwiftUIView]
     /// `false` when some content cannot be seen: a custom `ChartContent` type or a helper defined elsewhere.
     public var isComplete: Bool
+    /// Whether a `Plot { }` or `ForEach` around marks carries `.accessibilityLabel` or `.accessibilityValue`,
+    /// which count for every mark inside.
+    public var groupsHaveAccessibility = false
 }
 
 /// Where a chart's title comes from.
@@ -47,10 +50,12 @@ extension SwiftUIFile {
         var complete = true
         var pending = chart.childViews(roles: [.content])
         var visitedHelpers = 0
+        var groupsHaveAccessibility = false
         while let view = pending.popLast() {
             if chartMarkNames.contains(view.name) {
                 marks.append(view)
             } else if ["ForEach", "Plot", "Group"].contains(view.name) {
+                groupsHaveAccessibility = groupsHaveAccessibility || view.hasAccessibilityLabel || view.hasModifier("accessibilityValue")
                 pending += view.childViews(roles: [.content])
             } else if !view.isTypeCall, visitedHelpers < 8, case let produced = helperViews(for: view), !produced.isEmpty {
                 visitedHelpers += 1
@@ -59,7 +64,17 @@ extension SwiftUIFile {
                 complete = false
             }
         }
-        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete)
+        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete,
+                          groupsHaveAccessibility: groupsHaveAccessibility)
+    }
+
+    /// Whether `node` is in the content of an `.accessibilityRepresentation { }`: what VoiceOver reads in
+    /// place of a visible view, not something shown on screen.
+    public func isInAccessibilityRepresentation(_ node: some SyntaxProtocol) -> Bool {
+        enclosingViews(of: node).contains { enclosure in
+            if case .modifier("accessibilityRepresentation") = enclosure.role { return true }
+            return false
+        }
     }
 
     /// The title a chart is given, looking (innermost first, through the helpers and view types that
@@ -156,7 +171,7 @@ extension SwiftUIFile {
     /// A header above a chart: `HStack { Text("Steps"); Spacer(); Picker(…) }`, a `Menu` choosing the
     /// metric, a custom `CardHeader { Label(…) }`: a stack, menu or custom view that shows a `Text` or `Label`.
     private static func isHeaderRow(_ view: SwiftUIView) -> Bool {
-        guard ["HStack", "VStack", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
+        guard ["HStack", "VStack", "ZStack", "Group", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
             && !["Chart", "Spacer", "Divider", "Image", "Rectangle", "Color"].contains(view.name))
         else { return false }
         return view.descendantViews(roles: [.content, .label, .title, .menuItems]).contains(where: isTitleText)
