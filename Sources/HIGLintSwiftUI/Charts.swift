@@ -12,9 +12,14 @@ public struct ChartMarks {
     public var marks: [SwiftUIView]
     /// `false` when some content cannot be seen: a custom `ChartContent` type or a helper defined elsewhere.
     public var isComplete: Bool
-    /// Whether a `Plot { }` or `ForEach` around marks carries `.accessibilityLabel` or `.accessibilityValue`,
-    /// which count for every mark inside.
-    public var groupsHaveAccessibility = false
+    /// The `Plot { }`, `ForEach` and `Group` views around marks: their modifiers (`.accessibilityLabel`,
+    /// `.symbol(by:)`, `.position(by:)`) apply to every mark inside.
+    public var groups: [SwiftUIView] = []
+
+    /// Whether a group around marks carries `.accessibilityLabel` or `.accessibilityValue`.
+    public var groupsHaveAccessibility: Bool {
+        groups.contains { $0.hasAccessibilityLabel || $0.hasModifier("accessibilityValue") }
+    }
 }
 
 /// Where a chart's title comes from.
@@ -50,12 +55,12 @@ extension SwiftUIFile {
         var complete = true
         var pending = chart.childViews(roles: [.content])
         var visitedHelpers = 0
-        var groupsHaveAccessibility = false
+        var groups: [SwiftUIView] = []
         while let view = pending.popLast() {
             if chartMarkNames.contains(view.name) {
                 marks.append(view)
             } else if ["ForEach", "Plot", "Group"].contains(view.name) {
-                groupsHaveAccessibility = groupsHaveAccessibility || view.hasAccessibilityLabel || view.hasModifier("accessibilityValue")
+                groups.append(view)
                 pending += view.childViews(roles: [.content])
             } else if !view.isTypeCall, visitedHelpers < 8, case let produced = helperViews(for: view), !produced.isEmpty {
                 visitedHelpers += 1
@@ -64,8 +69,7 @@ extension SwiftUIFile {
                 complete = false
             }
         }
-        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete,
-                          groupsHaveAccessibility: groupsHaveAccessibility)
+        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete, groups: groups)
     }
 
     /// Whether `node` is in the content of an `.accessibilityRepresentation { }`: what VoiceOver reads in
@@ -116,7 +120,10 @@ extension SwiftUIFile {
     }
 
     /// Containers a title before the chart's own stack still names (`VStack { Text("T"); HStack { Chart… } }`).
-    static let titleTransparentContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "Group", "ViewThatFits"]
+    /// A `ScrollView` stacks its content like a `VStack`: a `Text` right before the chart in it titles it.
+    static let titleTransparentContainers: Set<String> = [
+        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "Group", "ViewThatFits", "ScrollView",
+    ]
     /// SwiftUI containers that are not transparent to a title: past them, a `Text` titles something else.
     static let knownContainers: Set<String> = [
         "List", "Form", "ScrollView", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Section",
@@ -189,9 +196,9 @@ extension SwiftUIFile {
         return nil
     }
 
-    /// The argument of a `.navigationTitle(…)` written anywhere in `node`.
+    /// The argument of a `.navigationTitle(…)` (or the older `.navigationBarTitle(…)`) written anywhere in `node`.
     private static func navigationTitle(in node: Syntax) -> ExprSyntax? {
-        for token in node.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" {
+        for token in node.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" || token.text == "navigationBarTitle" {
             guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                   let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
             else { continue }

@@ -156,6 +156,10 @@ public enum FontUse {
     private static func declaration(around node: Syntax) -> FontUse {
         var current: Syntax? = node
         while let candidate = current {
+            // A parameter's default value: `func title(font: Font = .system(size: 12))`.
+            if let parameter = candidate.as(FunctionParameterSyntax.self) {
+                return isFontType(parameter.type) ? .fontSlot : .unknown
+            }
             if let binding = candidate.as(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .unknown }
                 return .declaration(name: name, isTypedAsFont: binding.typeAnnotation.map { isFontType($0.type) } ?? false)

@@ -70,6 +70,12 @@ struct FixedFontSizeTests {
         #expect(engine.lint(source: #"Text(caption).font(.custom(size: 12))"#).isEmpty)
     }
 
+    @Test("a parameter's default font is a font when the parameter is typed Font")
+    func parameterDefault() {
+        #expect(engine.lint(source: #"func title(_ text: String, font: Font = .system(size: 15)) -> some View { Text(text).font(font) }"#).count == 1)
+        #expect(engine.lint(source: #"func title(_ text: String, style: AppFont = .system(size: 15)) -> some View { Text(text) }"#).isEmpty)
+    }
+
     @Test("a size from a variable is reported without a fix")
     func variableSizeHasNoFix() throws {
         let finding = try #require(engine.lint(source: #"Text(title).font(.system(size: titleSize))"#).first)

@@ -79,6 +79,20 @@ struct ChartWithoutTitle: Rule {
             }
             """,
             """
+            struct TrendView: View {
+                var body: some View {
+                    VStack { Chart(points) { LineMark(x: .value("Date", $0.date), y: .value("Weight", $0.kilograms)) } }
+                        .navigationBarTitle("Weight trend")
+                }
+            }
+            """,
+            """
+            ScrollView {
+                Text("Steps are up 12% this week").font(.headline)
+                Chart(steps) { BarMark(x: .value("Day", $0.date), y: .value("Steps", $0.count)) }
+            }
+            """,
+            """
             RingsView(progress: progress)
                 .accessibilityRepresentation {
                     Chart(progress.rings) { BarMark(x: .value("Ring", $0.name), y: .value("Progress", $0.fraction)) }

@@ -8,7 +8,9 @@ import SwiftSyntax
 /// `.symbol(…)`, `.lineStyle(by:)`, `.position(by:)`, or an `.annotation` that shows the series' identity),
 /// and at `.chartLegend(.hidden)` when the legend of a colour series is hidden and no such annotation
 /// labels the marks directly. An annotation shows the identity when its content names the value given to
-/// `.foregroundStyle(by:)` (`reading.city`); one that shows a number is not a second cue.
+/// `.foregroundStyle(by:)` (`reading.city`); one that shows a number is not a second cue. Cues on a
+/// `ForEach` or `Plot` around the marks count for them. A chart whose colour scale is a gradient
+/// (`.chartForegroundStyleScale(range: Gradient(…))`) encodes a quantity, not series, and is left alone.
 /// Charts whose marks cannot all be seen (custom `ChartContent` types, helpers elsewhere) are left alone.
 struct ColorOnlySeries: Rule {
     static let description = RuleDescription(
@@ -75,6 +77,26 @@ struct ColorOnlySeries: Rule {
             }
             .chartLegend(.hidden)
             """,
+            """
+            Chart {
+                ForEach(cities) { city in
+                    ForEach(city.sales) { sale in
+                        BarMark(x: .value("Month", sale.month), y: .value("Sales", sale.total))
+                            .foregroundStyle(by: .value("City", city.name))
+                    }
+                    .symbol(by: .value("City", city.name))
+                    .position(by: .value("City", city.name))
+                }
+            }
+            """,
+            """
+            Chart(days) { day in
+                RectangleMark(x: .value("Week", day.week), y: .value("Weekday", day.weekday))
+                    .foregroundStyle(by: .value("Contributions", day.count))
+            }
+            .chartForegroundStyleScale(range: Gradient(colors: [.green.opacity(0.2), .green]))
+            .chartLegend(.hidden)
+            """,
         ])
 
     static let message = "Colour is the only cue that tells these series apart; add `.symbol(by:)`, `.lineStyle(by:)`, `.position(by:)` or direct labels."
@@ -89,7 +111,9 @@ struct ColorOnlySeries: Rule {
         guard content.isComplete,
               let colour = content.marks.lazy.compactMap({ $0.modifiers.first(where: Self.isColourSeries) }).first
         else { return }
-        let modifiers = content.marks.flatMap(\.modifiers)
+        // A gradient scale keys a quantity per mark (a heat map), not series told apart by colour.
+        guard !chart.modifiers.contains(where: isGradientScale) else { return }
+        let modifiers = content.marks.flatMap(\.modifiers) + content.groups.flatMap(\.modifiers)
         let hasSecondCue = modifiers.contains { Self.secondCues.contains($0.name) && ($0.name != "lineStyle" || $0.hasArgument("by")) }
         let labelsDirectly = showsSeriesIdentity(modifiers, series: colour)
         if let legend = chart.modifiers.first(where: { $0.name == "chartLegend" && $0.firstArgumentIs(".hidden") }) {
@@ -97,6 +121,12 @@ struct ColorOnlySeries: Rule {
         } else if !hasSecondCue && !labelsDirectly {
             context.report(at: colour.nameToken, message: Self.message)
         }
+    }
+
+    /// `.chartForegroundStyleScale(range: Gradient(…))` or a `LinearGradient` range.
+    private func isGradientScale(_ modifier: Modifier) -> Bool {
+        guard modifier.name == "chartForegroundStyleScale", let range = modifier.argument("range")?.expression else { return false }
+        return range.tokens(viewMode: .sourceAccurate).contains { $0.text.hasSuffix("Gradient") }
     }
 
     /// Whether an `.annotation` shows the value the colour series is keyed by: its content names the last

@@ -15,7 +15,7 @@ struct TapGestureAsButton: Rule {
         id: "tap-gesture-as-button",
         name: "Tap gesture as button",
         section: .grids,
-        summary: "A row or cell that acts on tap should be a Button or NavigationLink, not an .onTapGesture.",
+        summary: "A row or cell that acts on tap should be a Button or NavigationLink, not an .onTapGesture or TapGesture().",
         rationale: """
             Tappable cells need a clear pressed state, and assistive technologies need to know they are \
             buttons. `.onTapGesture` gives neither: no highlight while pressed, no button trait for \
