@@ -18,7 +18,7 @@ public struct FontExpression {
 
     /// The member names a font factory may have.
     public static let factoryNames: Set<String> = ["system", "custom", "systemFont", "boldSystemFont", "italicSystemFont"]
-    static let swiftUIFontTypes: Set<String> = ["Font", "SwiftUI.Font"]
+    static let swiftUIFontTypes: Set<String> = ["Font", "SwiftUI.Font", "SwiftUICore.Font"]
     static let platformFontTypes: Set<String> = ["UIFont", "NSFont", "UIKit.UIFont", "AppKit.NSFont"]
 
     /// A font with a point size (`.system(size:)`, `.custom(_:size:)`, `UIFont.systemFont(ofSize:)`), or `nil`
@@ -54,6 +54,9 @@ public struct FontExpression {
     public var size: ExprSyntax { sizeArgument.expression }
     public var weight: ExprSyntax? { call.argument("weight")?.expression }
     public var design: ExprSyntax? { call.argument("design")?.expression }
+    /// `NSFont.systemFont(ofSize:)`: AppKit code, which runs only on macOS, where there is no Dynamic Type.
+    public var isAppKit: Bool { ["NSFont", "AppKit.NSFont"].contains(writtenType?.trimmedSource ?? "") }
+
     /// The explicit type written before the factory (`Font` in `Font.system(size: 12)`), if any.
     public var writtenType: ExprSyntax? { call.calledExpression.as(MemberAccessExprSyntax.self)?.base }
 

@@ -49,6 +49,18 @@ struct CustomShareSheet: Rule {
             """
             import SwiftUI
 
+            struct ShareSheet: UIViewControllerRepresentable {
+                let activityItems: [Any]
+                var applicationActivities: [UIActivity]? = nil
+                func makeUIViewController(context: Context) -> UIActivityViewController {
+                    ↓UIActivityViewController(activityItems: activityItems, applicationActivities: applicationActivities)
+                }
+                func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
+            }
+            """,
+            """
+            import SwiftUI
+
             @Observable final class OrderSharing {
                 func share(_ order: Order) {
                     let sheet = ↓UIActivityViewController(activityItems: [order.url], applicationActivities: nil)
@@ -119,14 +131,20 @@ struct CustomShareSheet: Rule {
               context.applies(at: call)
         else { return }
         guard context.file.enclosingTypes(of: call).contains(where: { $0.isRepresentable || $0.isView || $0.name == "View" || $0.isObservedModel }),
-              !hasOwnActivities(view)
+              !hasOwnActivities(view, in: context.file)
         else { return }
         context.report(at: view.nameToken, message: Self.message)
     }
 
     /// `applicationActivities: [OpenInSafariActivity()]`: app-specific actions that `ShareLink` cannot offer.
-    private func hasOwnActivities(_ view: SwiftUIView) -> Bool {
-        guard let activities = view.argument("applicationActivities")?.expression else { return false }
+    /// A name is followed to its value: a wrapper's `var applicationActivities: [UIActivity]? = nil` passed
+    /// through offers none, and neither does one with no value in this file (callers leave it `nil`).
+    private func hasOwnActivities(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        guard var activities = view.argument("applicationActivities")?.expression else { return false }
+        if activities.referencePath != nil {
+            guard let value = file.initialValue(of: activities) else { return false }
+            activities = value
+        }
         if activities.is(NilLiteralExprSyntax.self) { return false }
         if let array = activities.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
         return true

@@ -11,7 +11,7 @@ import SwiftSyntax
 /// unless every use of it in the same file sizes an image. Deliberately silent on: images (symbol sizing),
 /// one- or two-character and emoji `Text` (badges, initials), display sizes of 40 points and more (unless
 /// `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or an `@AppStorage` setting, widgets,
-/// and code built only for macOS or tvOS (no Dynamic Type). A font passed through a function or stored in
+/// and code built only for macOS or tvOS (no Dynamic Type), which includes every `NSFont`. A font passed through a function or stored in
 /// another file is not followed.
 struct FixedFontSize: Rule {
     static let description = RuleDescription(
@@ -97,6 +97,7 @@ struct FixedFontSize: Rule {
             """,
             RuleExample(#"Text(order.title).font(.system(size: 17))"#, configuration: Configuration().with(platforms: .macOS)),
             #"Text(reading.value).font(.system(size: 96, weight: .bold))"#,
+            #"textView.font = NSFont.systemFont(ofSize: 13)"#,
             """
             enum AppFont {
                 case system(size: CGFloat)
@@ -140,7 +141,7 @@ struct FixedFontSize: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         let file = context.file
         guard let call = node.as(FunctionCallExprSyntax.self), let font = FontExpression(call, in: file),
-              context.applies(at: call), !font.sizeScales(in: file),
+              context.applies(at: call), !font.isAppKit, !font.sizeScales(in: file),
               !font.sizeIsParameter, !font.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
         if let points = font.points(in: file), points >= TextStyle.displaySize,
