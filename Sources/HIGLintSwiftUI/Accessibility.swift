@@ -39,6 +39,31 @@ extension SwiftUIView {
         }
     }
 
+    /// An image that shows something: `Image("name")`, `Image(_:bundle:)`, `Image(uiImage:)`, `Image(nsImage:)`,
+    /// `Image(cgImage:…)`, `AsyncImage`; `Image(systemName:)` only when `includeSymbols`. `Image(decorative:)`
+    /// and `Image(_:bundle:label:)` (labelled) are not.
+    public func isMeaningfulImage(includeSymbols: Bool) -> Bool {
+        guard isTypeCall, let call else { return false }
+        if name == "AsyncImage" { return true }
+        guard name == "Image", !call.hasArgument("label"), let first = call.arguments.first else { return false }
+        switch first.label?.text {
+        case nil, "uiImage", "nsImage", "cgImage": return true
+        case "systemName": return includeSymbols
+        default: return false   // `decorative:`, `size:renderer:` and others
+        }
+    }
+
+    /// Whether the image is a view in a view builder, not a value passed to another call.
+    public var isShownAsContent: Bool {
+        guard let parent = chainEnd.parent else { return false }
+        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
+        if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
+        if parent.is(ExprListSyntax.self), parent.parent?.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
+            return true
+        }
+        return false
+    }
+
     /// Whether the view is an `Image`, in any of its initialisers.
     public var isImage: Bool { name == "Image" && isTypeCall }
 

@@ -54,6 +54,19 @@ public struct FontExpression {
     public var size: ExprSyntax { sizeArgument.expression }
     public var weight: ExprSyntax? { call.argument("weight")?.expression }
     public var design: ExprSyntax? { call.argument("design")?.expression }
+    /// A custom font of icons (`.custom("materialdesignicons-webfont", size: 20)`, Font Awesome): its glyphs are
+    /// symbols, sized like images, not text.
+    public var isIconFont: Bool {
+        guard family == .custom, let name = call.arguments.first?.expression.plainStringLiteral?.lowercased() else { return false }
+        return ["icon", "glyph", "symbol", "awesome"].contains { name.contains($0) }
+    }
+
+    /// Whether the font is held in a name that says it sizes symbols or icons (`symbolFont`, `iconFont`).
+    public var isNamedForSymbols: Bool {
+        guard case .declaration(let name, _) = use else { return false }
+        return camelCaseWords(name).contains { ["symbol", "icon", "glyph", "image"].contains($0.lowercased()) }
+    }
+
     /// `NSFont.systemFont(ofSize:)`: AppKit code, which runs only on macOS, where there is no Dynamic Type.
     public var isAppKit: Bool { ["NSFont", "AppKit.NSFont"].contains(writtenType?.trimmedSource ?? "") }
 
@@ -161,7 +174,7 @@ public enum FontUse {
         while let candidate = current {
             // A parameter's default value: `func title(font: Font = .system(size: 12))`.
             if let parameter = candidate.as(FunctionParameterSyntax.self) {
-                return isFontType(parameter.type) ? .fontSlot : .unknown
+                return .declaration(name: (parameter.secondName ?? parameter.firstName).text, isTypedAsFont: isFontType(parameter.type))
             }
             if let binding = candidate.as(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .unknown }

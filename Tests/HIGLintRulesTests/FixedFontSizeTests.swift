@@ -88,3 +88,38 @@ struct FixedFontSizeTests {
         #expect(finding.fix?.edits.first?.replacement == ".\(style)")
     }
 }
+
+@Suite("fixed-font-size fix keeps what it does not understand")
+struct FixedFontSizeFixKeepsTests {
+    /// The font calls of the reliability repro for issue 15 item 2 (`../shared/repro/02-fix-deletes-comments.sh`).
+    static let source = """
+        VStack {
+            Text(order.title).font(.system(size: 17 /* brand spec: DO NOT CHANGE, see JIRA-1234 */))
+            Text(order.title).font(.system(
+                size: 17, // matches the Figma token title.m
+                weight: .bold // legal asked for bold
+            ))
+            Text(order.title).font(.system(size: 15, weight: .semibold, width: .condensed))
+            Text(order.title).font(.system(size: 15,
+                                           // TODO(ana): revisit after the redesign
+                                           design: .rounded))
+        }
+        """
+
+    @Test("every comment and the unknown width: argument survive fix; the fixes it applies edit only size:")
+    func repro() {
+        var configuration = Configuration()
+        configuration.onlyRules = ["fixed-font-size"]
+        let correction = FixEngine(engine: LintEngine(ruleTypes: allRules, configuration: configuration)).correct(Self.source, path: "C.swift")
+        for kept in ["/* brand spec: DO NOT CHANGE, see JIRA-1234 */", "// matches the Figma token title.m", "// legal asked for bold",
+                     "width: .condensed", "// TODO(ana): revisit after the redesign"] {
+            #expect(correction.corrected.contains(kept), "lost \(kept)")
+        }
+        // The first and the last calls are fixed by replacing only `size: N`: the comment after 17 stays where it was.
+        #expect(correction.applied.count == 2)
+        #expect(correction.corrected.contains("Text(order.title).font(.system(.body /* brand spec"))
+        #expect(correction.corrected.contains("Text(order.title).font(.system(.subheadline,\n"))
+        // A comment inside `size:`/`weight:` and an unknown argument next to `weight:` leave no safe edit.
+        #expect(correction.remaining.count == 2)
+    }
+}

@@ -82,6 +82,14 @@ struct ImageMissingAccessibilityLabel: Rule {
             #"Button(action: play) { HStack { Image("play-glyph"); Text("Play") } }"#,
             #"Text("Total").background { Image(decorative: "paper-texture") }"#,
             #"Image("logo", bundle: .module, label: Text("Acme"))"#,
+            """
+            struct BetaBadge: View {
+                var body: some View { Image("testflight-icon").resizable().frame(width: 24, height: 24) }
+            }
+            struct AboutRow: View {
+                var body: some View { HStack { BetaBadge().accessibilityHidden(true); Text("Join the beta") } }
+            }
+            """,
             // The icon rule reports a control whose whole label is the image, once.
             #"Button(action: showProfile) { Image("avatar-placeholder") }"#,
             """
@@ -148,12 +156,12 @@ struct ImageMissingAccessibilityLabel: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
-              isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),
+              image.isMeaningfulImage(includeSymbols: context.option("includeSystemImages", default: false)),
               !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
               context.applies(at: call)
         else { return }
         // An image held in a `let`/`var` is judged where it is used in this file; unseen uses say nothing.
-        if !isShownAsContent(image) {
+        if !image.isShownAsContent {
             guard let uses = context.file.usesOfHeldView(image), uses.contains(where: { isUnlabelledUse($0, in: context.file) })
             else { return }
             context.report(at: image.nameToken, message: Self.message)
@@ -166,6 +174,12 @@ struct ImageMissingAccessibilityLabel: Rule {
         // A view type labelled or hidden where the module uses it.
         guard !file.isLabelledWhereUsed(call) else { return }
         var surroundings = surroundings(file.enclosingViews(of: call))
+        // The whole body of a view type: judged at its uses in this file when there are any.
+        if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), declaration.isBody,
+           case let uses = file.viewUses(of: declaration), !uses.isEmpty,
+           uses.allSatisfy({ $0.hasAccessibilityLabel || $0.isAccessibilityHidden || isLabelled(self.surroundings(file.enclosingViews(of: $0.root))) }) {
+            return
+        }
         // An image in a helper is judged where the helper is used.
         if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), !declaration.isBody {
             let uses = file.references(to: declaration.name).filter { use in
@@ -173,7 +187,7 @@ struct ImageMissingAccessibilityLabel: Rule {
             }
             surroundings = .labelled
             for use in uses {
-                guard let view = file.viewAtUse(use), isShownAsContent(view), !view.hasAccessibilityLabel, !view.isAccessibilityHidden
+                guard let view = file.viewAtUse(use), view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden
                 else { continue }
                 let around = view.unlabelledIgnoringElement.map(Surroundings.ignoringContainer)
                     ?? self.surroundings(file.enclosingViews(of: view.root))
@@ -191,30 +205,12 @@ struct ImageMissingAccessibilityLabel: Rule {
 
     /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
     private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        guard isShownAsContent(view), !view.hasAccessibilityLabel, !view.isAccessibilityHidden else { return false }
-        if case .labelled = surroundings(file.enclosingViews(of: view.root)) { return false }
-        return true
+        guard view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden else { return false }
+        return !isLabelled(surroundings(file.enclosingViews(of: view.root)))
     }
 
-    private func isMeaningfulImage(_ view: SwiftUIView, includeSymbols: Bool) -> Bool {
-        guard view.isTypeCall, let call = view.call else { return false }
-        if view.name == "AsyncImage" { return true }
-        guard view.name == "Image", !call.hasArgument("label"), let first = call.arguments.first else { return false }
-        switch first.label?.text {
-        case nil, "uiImage", "nsImage", "cgImage": return true
-        case "systemName": return includeSymbols
-        default: return false   // `decorative:`, `size:renderer:` and others
-        }
-    }
-
-    /// Whether the image is a view in a view builder, not a value passed to another call.
-    private func isShownAsContent(_ image: SwiftUIView) -> Bool {
-        guard let parent = image.chainEnd.parent else { return false }
-        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
-        if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
-        if parent.is(ExprListSyntax.self), parent.parent?.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
-            return true
-        }
+    private func isLabelled(_ surroundings: Surroundings) -> Bool {
+        if case .labelled = surroundings { return true }
         return false
     }
 

@@ -8,11 +8,11 @@ import SwiftSyntax
 /// and UIKit/AppKit fonts count, so an app's own enum with a `system(size:)` case is left alone (and never
 /// fixed). Follows the font to the view it is applied to through `.font(…)`, ternaries and chained font
 /// modifiers (`.system(size: 14).weight(.bold)`). Where a constant holds the font, the constant is reported,
-/// unless every use of it in the same file sizes an image. Deliberately silent on: images (symbol sizing),
-/// one- or two-character and emoji `Text` (badges, initials), display sizes of 40 points and more (unless
-/// `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or an `@AppStorage` setting, widgets,
-/// and code built only for macOS or tvOS (no Dynamic Type), which includes every `NSFont`. A font passed through a function or stored in
-/// another file is not followed.
+/// unless every use of it in the same file sizes an image. Deliberately silent on: images, icon fonts and
+/// fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` (badges, initials), display
+/// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
+/// an `@AppStorage` setting, widgets, and code built only for macOS or tvOS (no Dynamic Type), which includes
+/// every `NSFont`. A font passed through a function or stored in another file is not followed.
 struct FixedFontSize: Rule {
     static let description = RuleDescription(
         id: "fixed-font-size",
@@ -98,6 +98,8 @@ struct FixedFontSize: Rule {
             RuleExample(#"Text(order.title).font(.system(size: 17))"#, configuration: Configuration().with(platforms: .macOS)),
             #"Text(reading.value).font(.system(size: 96, weight: .bold))"#,
             #"textView.font = NSFont.systemFont(ofSize: 13)"#,
+            #"Text(icon.glyph).font(.custom("materialdesignicons-webfont", size: 20))"#,
+            #"init(title: String, symbolFont: Font = .system(size: 35)) { self.symbolFont = symbolFont }"#,
             """
             enum AppFont {
                 case system(size: CGFloat)
@@ -141,7 +143,8 @@ struct FixedFontSize: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         let file = context.file
         guard let call = node.as(FunctionCallExprSyntax.self), let font = FontExpression(call, in: file),
-              context.applies(at: call), !font.isAppKit, !font.sizeScales(in: file),
+              context.applies(at: call), !font.isAppKit, !font.isIconFont, !font.isNamedForSymbols,
+              !font.sizeScales(in: file),
               !font.sizeIsParameter, !font.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
         if let points = font.points(in: file), points >= TextStyle.displaySize,
