@@ -61,10 +61,13 @@ public struct FontExpression {
         return ["icon", "glyph", "symbol", "awesome"].contains { name.contains($0) }
     }
 
+    /// Words of a name that says a font sizes symbols, not text.
+    static let symbolWords: Set<String> = ["symbol", "icon", "glyph", "image"]
+
     /// Whether the font is held in a name that says it sizes symbols or icons (`symbolFont`, `iconFont`).
     public var isNamedForSymbols: Bool {
         guard case .declaration(let name, _) = use else { return false }
-        return camelCaseWords(name).contains { ["symbol", "icon", "glyph", "image"].contains($0.lowercased()) }
+        return camelCaseWords(name).contains { Self.symbolWords.contains($0.lowercased()) }
     }
 
     /// `NSFont.systemFont(ofSize:)`: AppKit code, which runs only on macOS, where there is no Dynamic Type.
@@ -135,7 +138,11 @@ public enum FontUse {
         var node = Syntax(call)
         while let parent = node.parent {
             if let argument = parent.as(LabeledExprSyntax.self), argument.parent?.parent?.is(TupleExprSyntax.self) != true {
-                if argument.label?.text == "font" { self = .fontSlot; return }
+                // `font:`, `valueFont:`; but `symbolFont:` sizes a symbol, which is no text.
+                if let label = argument.label?.text, camelCaseWords(label).last?.lowercased() == "font" {
+                    self = FontExpression.symbolWords.contains(where: camelCaseWords(label).map { $0.lowercased() }.contains) ? .unknown : .fontSlot
+                    return
+                }
                 if let modifierCall = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
                    let member = modifierCall.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text

@@ -42,6 +42,7 @@ struct FixedFontSize: Rule {
             #"Label("Reorder", systemImage: "arrow.clockwise").font(↓.system(size: 15))"#,
             #"Text("\(count)").font(↓.system(size: 11))"#,
             #"let captionFont: Font = ↓.system(size: 12)"#,
+            #"StatView(value: reading.value, valueFont: ↓.system(size: 22, weight: .bold))"#,
             #"titleLabel.font = ↓.boldSystemFont(ofSize: 17)"#,
             RuleExample(#"Text(reading.value).font(↓.system(size: 96, weight: .bold))"#,
                         configuration: Configuration().with(option: "includeDisplaySizes", .bool(true), for: "fixed-font-size")),
