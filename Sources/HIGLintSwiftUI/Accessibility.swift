@@ -140,11 +140,6 @@ extension SwiftUIView {
     }
 }
 
-extension ExprSyntax {
-    /// `""`: a title that shows nothing.
-    public var isEmptyStringLiteral: Bool { plainStringLiteral?.isEmpty == true }
-}
-
 extension SyntaxProtocol {
     /// Whether a member named `name` is accessed anywhere inside this node (`.accessibilityLabel` in a closure).
     public func containsMemberAccess(named name: String) -> Bool {
