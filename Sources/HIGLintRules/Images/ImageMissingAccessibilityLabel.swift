@@ -137,19 +137,6 @@ struct ImageMissingAccessibilityLabel: Rule {
 
     static let message = "This image has no accessibility label; add `.accessibilityLabel(\"…\")`, or `.accessibilityHidden(true)` if it is decorative."
     static let containerMessage = "This element ignores its children and has no label, so VoiceOver reads nothing for the image inside; add `.accessibilityLabel(\"…\")` here (a label on the image is never read)."
-    /// Modifiers whose content is not shown as information.
-    static let decorationModifiers: Set<String> = ["mask", "clipShape", "border", "tabItem", "listRowBackground"]
-    /// The controls whose image-only label `icon-only-control-without-label` reports.
-    static let iconRuleControls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
-
-    /// What the views around an image do for its label.
-    enum Surroundings {
-        case labelled
-        case unlabelled
-        /// Inside an `.accessibilityElement(children: .ignore)` container with no label: report this modifier.
-        case ignoringContainer(Modifier)
-    }
-
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image", "AsyncImage"]
     static let usesModuleIndex = true
@@ -173,11 +160,11 @@ struct ImageMissingAccessibilityLabel: Rule {
         let file = context.file
         // A view type labelled or hidden where the module uses it.
         guard !file.isLabelledWhereUsed(call) else { return }
-        var surroundings = surroundings(file.enclosingViews(of: call))
+        var surroundings = file.imageSurroundings(file.enclosingViews(of: call))
         // The whole body of a view type: judged at its uses in this file when there are any.
         if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), declaration.isBody,
            case let uses = file.viewUses(of: declaration), !uses.isEmpty,
-           uses.allSatisfy({ $0.hasAccessibilityLabel || $0.isAccessibilityHidden || isLabelled(self.surroundings(file.enclosingViews(of: $0.root))) }) {
+           uses.allSatisfy({ $0.hasAccessibilityLabel || $0.isAccessibilityHidden || file.imageSurroundings(file.enclosingViews(of: $0.root)).isLabelled }) {
             return
         }
         // An image in a helper is judged where the helper is used.
@@ -189,8 +176,8 @@ struct ImageMissingAccessibilityLabel: Rule {
             for use in uses {
                 guard let view = file.viewAtUse(use), view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden
                 else { continue }
-                let around = view.unlabelledIgnoringElement.map(Surroundings.ignoringContainer)
-                    ?? self.surroundings(file.enclosingViews(of: view.root))
+                let around = view.unlabelledIgnoringElement.map(ImageSurroundings.ignoringContainer)
+                    ?? file.imageSurroundings(file.enclosingViews(of: view.root))
                 if case .labelled = around { continue }
                 surroundings = around
                 break
@@ -206,31 +193,6 @@ struct ImageMissingAccessibilityLabel: Rule {
     /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
     private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
         guard view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden else { return false }
-        return !isLabelled(surroundings(file.enclosingViews(of: view.root)))
-    }
-
-    private func isLabelled(_ surroundings: Surroundings) -> Bool {
-        if case .labelled = surroundings { return true }
-        return false
-    }
-
-    /// Whether something around the image labels it, hides it, makes it part of a labelled element, or leaves
-    /// it to the icon rule; or whether an unlabelled container that ignores its children swallows it.
-    private func surroundings(_ enclosures: [Enclosure]) -> Surroundings {
-        for enclosure in enclosures {
-            let view = enclosure.view
-            if case .modifier(let name) = enclosure.role, Self.decorationModifiers.contains(name) { return .labelled }
-            if view.name == "Label" { return .labelled }
-            if labelledControlNames.contains(view.name), enclosure.role == .label || enclosure.role == .argument("label") {
-                if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {
-                    return .labelled
-                }
-                if Self.iconRuleControls.contains(view.name), view.controlLabelViews.areAllImages { return .labelled }
-            }
-            if view.isAccessibilityHidden { return .labelled }
-            if view.mergesAccessibilityChildren && view.hasAccessibilityLabel { return .labelled }
-            if let element = view.unlabelledIgnoringElement { return .ignoringContainer(element) }
-        }
-        return .unlabelled
+        return !file.imageSurroundings(file.enclosingViews(of: view.root)).isLabelled
     }
 }
