@@ -79,6 +79,7 @@ public struct FontExpression {
     /// The size follows Dynamic Type or the reader's own choice: `@ScaledMetric`, `UIFontMetrics`,
     /// `UIFont.preferredFont(…).pointSize`, or an `@AppStorage` setting (a reader's text size).
     public func sizeScales(in file: SwiftUIFile) -> Bool {
+        if file.valueScales(size) { return true }
         if size.containsMemberAccess(named: "scaledValue") || size.containsMemberAccess(named: "preferredFont") { return true }
         let type = file.enclosingType(of: size)
         for token in size.tokens(viewMode: .sourceAccurate) {
@@ -248,12 +249,14 @@ public struct TextStyle: Sendable {
     }
 }
 
-extension SwiftUIView {
-    /// A `Text` of one or two characters or only emoji: a badge or initials, sized on purpose.
-    public var isShortText: Bool {
-        guard name == "Text", let argument = firstUnlabeledArgument ?? argument("verbatim")?.expression else { return false }
+extension SwiftUIFile {
+    /// A `Text` of one or two characters or only emoji (its literal, or the constant it shows): a badge or
+    /// initials, sized on purpose.
+    public func isShortText(_ view: SwiftUIView) -> Bool {
+        guard view.name == "Text", let argument = view.firstUnlabeledArgument ?? view.argument("verbatim")?.expression
+        else { return false }
         if argument.isInitials { return true }
-        guard let text = argument.plainStringLiteral else { return false }
+        guard let text = shownString(of: view) else { return false }
         return text.count <= 2 || text.allSatisfy { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } }
     }
 }

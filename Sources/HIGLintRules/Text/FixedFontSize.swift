@@ -52,6 +52,12 @@ struct FixedFontSize: Rule {
             #"Image(systemName: "cart").font(.system(size: 24))"#,
             #"Button { add() } label: { Image(systemName: "plus") }.font(.system(size: 20))"#,
             #"Text("JD").font(.system(size: 18, weight: .semibold))"#,
+            """
+            struct Badge: View {
+                let mark = "★"
+                var body: some View { Text(mark).font(.system(size: 18)) }
+            }
+            """,
             #"Text("🍕").font(.system(size: 40))"#,
             #"Text(String(author.name.prefix(1))).font(.system(size: 18, weight: .semibold))"#,
             #"UIImage(systemName: "person")?.applyingSymbolConfiguration(.init(font: .systemFont(ofSize: 17), scale: .large))"#,
@@ -154,7 +160,7 @@ struct FixedFontSize: Rule {
         switch font.use {
         case .modifier(let member):
             if let target = file.view(modifiedBy: member) {
-                guard !target.isImageOnly, !target.isShortText, !isImageExtensionSelf(target, file: file),
+                guard !target.isImageOnly, !file.isShortText(target), !isImageExtensionSelf(target, file: file),
                       !file.helperViews(for: target).areAllImages
                 else { return }
             }
