@@ -29,6 +29,41 @@ extension SwiftUIView {
         }
     }
 
+    /// The `.accessibilityElement(children: .ignore)` (or `.accessibilityElement()`, whose default is `.ignore`)
+    /// that makes this view one element reading none of its children, when it has no label of its own.
+    public var unlabelledIgnoringElement: Modifier? {
+        guard !hasAccessibilityLabel else { return nil }
+        return modifiers.first {
+            $0.name == "accessibilityElement"
+                && ($0.call?.arguments.isEmpty == true || $0.argument("children")?.expression.trimmedSource == ".ignore")
+        }
+    }
+
+    /// An image that shows something: `Image("name")`, `Image(_:bundle:)`, `Image(uiImage:)`, `Image(nsImage:)`,
+    /// `Image(cgImage:…)`, `AsyncImage`; `Image(systemName:)` only when `includeSymbols`. `Image(decorative:)`
+    /// and `Image(_:bundle:label:)` (labelled) are not.
+    public func isMeaningfulImage(includeSymbols: Bool) -> Bool {
+        guard isTypeCall, let call else { return false }
+        if name == "AsyncImage" { return true }
+        guard name == "Image", !call.hasArgument("label"), let first = call.arguments.first else { return false }
+        switch first.label?.text {
+        case nil, "uiImage", "nsImage", "cgImage": return true
+        case "systemName": return includeSymbols
+        default: return false   // `decorative:`, `size:renderer:` and others
+        }
+    }
+
+    /// Whether the image is a view in a view builder, not a value passed to another call.
+    public var isShownAsContent: Bool {
+        guard let parent = chainEnd.parent else { return false }
+        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
+        if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
+        if parent.is(ExprListSyntax.self), parent.parent?.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
+            return true
+        }
+        return false
+    }
+
     /// Whether the view is an `Image`, in any of its initialisers.
     public var isImage: Bool { name == "Image" && isTypeCall }
 
@@ -38,6 +73,8 @@ extension SwiftUIView {
     /// A view whose content cannot be seen (a custom type, a helper) is not image-only.
     public var isImageOnly: Bool {
         if isImage { return true }
+        // `Label("", systemImage:)`: an empty title is no text.
+        if name == "Label", argument(nil)?.expression.isEmptyStringLiteral == true { return true }
         // `.labelStyle(.iconOnly)` shows only the icons of the labels below it.
         if modifiers.contains(where: { $0.name == "labelStyle" && $0.firstArgumentIs(".iconOnly") }) { return true }
         // A `LabelStyle`'s `configuration.icon`, and `name.map(Image.init(systemName:))`.
@@ -61,15 +98,18 @@ extension SwiftUIView {
     }
 
     /// A control's title given as an argument: `Button("Save")`, `Toggle(title, isOn:)`, `Menu("More", systemImage:)`.
+    /// An empty title (`Button("", action:)`) is no title.
     public var controlTitle: ExprSyntax? {
         guard let call, let first = call.arguments.first else { return nil }
+        var title: ExprSyntax?
         if first.label == nil, !first.expression.is(ClosureExprSyntax.self) {
             // `ShareLink(item:)` has no unlabelled title; `Picker("Sort", selection:)` does.
             if name == "ShareLink" { return nil }
-            return first.expression
+            title = first.expression
+        } else {
+            title = (call.argument("titleKey") ?? call.argument("title"))?.expression
         }
-        if let titleKey = call.argument("titleKey") ?? call.argument("title") { return titleKey.expression }
-        return nil
+        return title?.isEmptyStringLiteral == true ? nil : title
     }
 
     /// The views of a control's label closure (`Button { } label: { … }`, `NavigationLink(destination:) { … }`).
@@ -86,6 +126,7 @@ extension SwiftUIView {
     /// seen (custom types, helpers) count as having text.
     public var showsTextOrLabel: Bool {
         if hasAccessibilityLabel { return true }
+        if ["Text", "Label"].contains(name), argument(nil)?.expression.isEmptyStringLiteral == true { return false }
         if ["Text", "Label", "TextField", "LabeledContent"].contains(name) { return true }
         if isImage { return false }
         if labelledControlNames.contains(name) {

@@ -12,6 +12,14 @@ public struct ChartMarks {
     public var marks: [SwiftUIView]
     /// `false` when some content cannot be seen: a custom `ChartContent` type or a helper defined elsewhere.
     public var isComplete: Bool
+    /// The `Plot { }`, `ForEach` and `Group` views around marks: their modifiers (`.accessibilityLabel`,
+    /// `.symbol(by:)`, `.position(by:)`) apply to every mark inside.
+    public var groups: [SwiftUIView] = []
+
+    /// Whether a group around marks carries `.accessibilityLabel` or `.accessibilityValue`.
+    public var groupsHaveAccessibility: Bool {
+        groups.contains { $0.hasAccessibilityLabel || $0.hasModifier("accessibilityValue") }
+    }
 }
 
 /// Where a chart's title comes from.
@@ -47,10 +55,12 @@ extension SwiftUIFile {
         var complete = true
         var pending = chart.childViews(roles: [.content])
         var visitedHelpers = 0
+        var groups: [SwiftUIView] = []
         while let view = pending.popLast() {
             if chartMarkNames.contains(view.name) {
                 marks.append(view)
             } else if ["ForEach", "Plot", "Group"].contains(view.name) {
+                groups.append(view)
                 pending += view.childViews(roles: [.content])
             } else if !view.isTypeCall, visitedHelpers < 8, case let produced = helperViews(for: view), !produced.isEmpty {
                 visitedHelpers += 1
@@ -59,7 +69,16 @@ extension SwiftUIFile {
                 complete = false
             }
         }
-        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete)
+        return ChartMarks(marks: marks.sorted { $0.root.position < $1.root.position }, isComplete: complete, groups: groups)
+    }
+
+    /// Whether `node` is in the content of an `.accessibilityRepresentation { }`: what VoiceOver reads in
+    /// place of a visible view, not something shown on screen.
+    public func isInAccessibilityRepresentation(_ node: some SyntaxProtocol) -> Bool {
+        enclosingViews(of: node).contains { enclosure in
+            if case .modifier("accessibilityRepresentation") = enclosure.role { return true }
+            return false
+        }
     }
 
     /// The title a chart is given, looking (innermost first, through the helpers and view types that
@@ -101,7 +120,10 @@ extension SwiftUIFile {
     }
 
     /// Containers a title before the chart's own stack still names (`VStack { Text("T"); HStack { Chart… } }`).
-    static let titleTransparentContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "Group", "ViewThatFits"]
+    /// A `ScrollView` stacks its content like a `VStack`: a `Text` right before the chart in it titles it.
+    static let titleTransparentContainers: Set<String> = [
+        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "Group", "ViewThatFits", "ScrollView",
+    ]
     /// SwiftUI containers that are not transparent to a title: past them, a `Text` titles something else.
     static let knownContainers: Set<String> = [
         "List", "Form", "ScrollView", "NavigationStack", "NavigationView", "NavigationSplitView", "TabView", "Section",
@@ -156,7 +178,7 @@ extension SwiftUIFile {
     /// A header above a chart: `HStack { Text("Steps"); Spacer(); Picker(…) }`, a `Menu` choosing the
     /// metric, a custom `CardHeader { Label(…) }`: a stack, menu or custom view that shows a `Text` or `Label`.
     private static func isHeaderRow(_ view: SwiftUIView) -> Bool {
-        guard ["HStack", "VStack", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
+        guard ["HStack", "VStack", "ZStack", "Group", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
             && !["Chart", "Spacer", "Divider", "Image", "Rectangle", "Color"].contains(view.name))
         else { return false }
         return view.descendantViews(roles: [.content, .label, .title, .menuItems]).contains(where: isTitleText)
@@ -174,9 +196,9 @@ extension SwiftUIFile {
         return nil
     }
 
-    /// The argument of a `.navigationTitle(…)` written anywhere in `node`.
+    /// The argument of a `.navigationTitle(…)` (or the older `.navigationBarTitle(…)`) written anywhere in `node`.
     private static func navigationTitle(in node: Syntax) -> ExprSyntax? {
-        for token in node.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" {
+        for token in node.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" || token.text == "navigationBarTitle" {
             guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                   let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
             else { continue }

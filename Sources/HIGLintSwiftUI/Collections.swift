@@ -83,6 +83,23 @@ extension SwiftUIFile {
         }
     }
 
+    /// How many items a container (a grid, a stack) shows when the source fixes it: each `ForEach` over a
+    /// literal collection counts its elements, any other view one; `nil` when some part depends on data or
+    /// cannot be seen (a helper, a `Section`).
+    public func staticItemCount(of container: SwiftUIView) -> Int? {
+        var total = 0
+        for view in container.childViews(roles: [.content]) {
+            if view.name == "ForEach" {
+                guard let data = view.repeatedData, let count = literalCount(of: data) else { return nil }
+                total += count
+            } else {
+                guard view.isTypeCall, !Self.rowGroupings.contains(view.name) else { return nil }
+                total += 1
+            }
+        }
+        return total
+    }
+
     /// The number of elements a collection expression has when the source fixes it: an array literal,
     /// an integer-literal range (`0..<7`, `1...5`), `.prefix(N)`, or a name initialised with one of those.
     public func literalCount(of expression: ExprSyntax) -> Int? {

@@ -9,6 +9,13 @@ extension TypeDeclaration {
     /// Whether the type wraps a UIKit or AppKit view or view controller for SwiftUI.
     public var isRepresentable: Bool { inheritedTypes.contains { representableProtocols.contains($0) } }
 
+    /// Whether SwiftUI views observe the type: it conforms to `ObservableObject` or is `@Observable`.
+    public var isObservedModel: Bool {
+        if conforms(to: "ObservableObject") { return true }
+        let attributes = declaration.asProtocol(WithAttributesSyntax.self)?.attributes ?? []
+        return attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedSource == "Observable" }
+    }
+
     /// Whether the type is a class whose superclass is a view (`UIView`, `NSView`, or a class named `…View`).
     public var isViewSubclass: Bool {
         guard declaration.is(ClassDeclSyntax.self), let superclass = inheritedTypes.first else { return false }

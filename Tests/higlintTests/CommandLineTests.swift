@@ -235,7 +235,7 @@ struct ConfigurationCommandLineTests {
             let isRuleLine = line.hasPrefix("    // \"") || line.hasPrefix("    //   ") || line.hasPrefix("    // }")
             return isSetting || isRuleLine ? line.replacingOccurrences(of: "// ", with: "", options: [], range: line.range(of: "// ")) : String(line)
         }.joined(separator: "\n")
-        #expect(uncommented.contains("\n    \"fixed-font-size\": \"warning\","))
+        #expect(uncommented.contains("\n    \"tap-gesture-as-button\": \"warning\","))
         try Data(uncommented.utf8).write(to: root.appendingPathComponent(".higlint.json"))
         #expect(try HIGLint.run(["-q"], in: root).status != 2)
     }

@@ -5,7 +5,7 @@ import SwiftUI
 /// next to code that follows the guideline.
 struct PhotoGridView: View {
     @Query(sort: \ProductPhoto.addedAt, order: .reverse) private var photos: [ProductPhoto]
-    @State private var selection: ProductPhoto?
+    @State private var viewedPhoto: ProductPhoto?
 
     // HIGLint: fixed-grid-columns (three flexible columns on every width).
     private let columns = [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())]
@@ -31,7 +31,7 @@ struct PhotoGridView: View {
             LazyVGrid(columns: columns) {
                 ForEach(photos.filter(\.isFavorite)) { photo in
                     PhotoThumbnail(photo: photo)
-                        .onTapGesture { selection = photo }
+                        .onTapGesture { open(photo) }
                 }
             }
 
@@ -61,6 +61,7 @@ struct PhotoGridView: View {
         }
     }
 
+    private func open(_ photo: ProductPhoto) { viewedPhoto = photo }
     private func delete(_ photo: ProductPhoto) {}
     private func importPhotos() {}
 }

@@ -4,9 +4,11 @@ import SwiftSyntax
 
 /// A chart that gives VoiceOver neither labelled marks nor a description of its own.
 ///
-/// Marks are followed through `ForEach`, `Plot` and same-type helpers; a chart whose content cannot
-/// all be seen (a custom `ChartContent`, a helper in another file) is left alone, as is a chart hidden
-/// from accessibility or given its own representation.
+/// Marks are followed through `ForEach`, `Plot` and same-type helpers, and a label or value on a `Plot { }`
+/// or `ForEach` around them counts for them; a chart whose content cannot all be seen (a custom
+/// `ChartContent`, a helper in another file) is left alone, as is a chart hidden from accessibility or given
+/// its own representation. A chart that is itself the content of `.accessibilityRepresentation { }` is
+/// what VoiceOver reads, not a visible chart: no chart rule checks it.
 struct ChartMissingAccessibility: Rule {
     static let description = RuleDescription(
         id: "chart-missing-accessibility",
@@ -44,6 +46,25 @@ struct ChartMissingAccessibility: Rule {
             """
             Chart { GlucoseContent(readings: readings) }
             """,
+            """
+            Chart {
+                Plot {
+                    ForEach(steps) { day in
+                        BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.count))
+                    }
+                }
+                .accessibilityLabel("Steps per day")
+                .accessibilityValue(stepsSummary)
+            }
+            """,
+            """
+            RingsView(progress: progress)
+                .accessibilityRepresentation {
+                    Chart(progress.rings) { ring in
+                        BarMark(x: .value("Ring", ring.name), y: .value("Progress", ring.fraction))
+                    }
+                }
+            """,
         ])
 
     static let message = "This chart's marks have no accessibility label or value; add them, or an audio graph with `.accessibilityChartDescriptor`."
@@ -57,7 +78,7 @@ struct ChartMissingAccessibility: Rule {
               !(chart.hasAccessibilityLabel && chart.hasModifier("accessibilityValue"))
         else { return }
         let content = context.file.marks(of: chart)
-        guard content.isComplete, !content.marks.isEmpty,
+        guard content.isComplete, !content.marks.isEmpty, !content.groupsHaveAccessibility,
               !content.marks.contains(where: { $0.hasAccessibilityLabel || $0.hasModifier("accessibilityValue") })
         else { return }
         context.report(at: chart.nameToken, message: Self.message)

@@ -5,10 +5,12 @@ import SwiftSyntax
 /// A `Chart` with no title around it.
 ///
 /// Titles are looked for in a `GroupBox`/`Section` label or header, a `Text` (or a header row with a
-/// `Text`) right before the chart in the same stack, a custom container given a `title:` or a string,
+/// `Text`, also inside a `Group` or stack) right before the chart in the same stack, looking through
+/// `Group` and other transparent wrappers around the chart, a custom container given a `title:` or a string,
 /// `.accessibilityLabel` on the chart, and `.navigationTitle` in the same view, following the chart
 /// through helpers and view types used in the same file. A chart that is all of a view whose use is
-/// in another file is left alone: its title may be given there.
+/// in another file is left alone: its title may be given there. So is a chart in
+/// `.accessibilityRepresentation { }`, which VoiceOver reads instead of a visible view.
 struct ChartWithoutTitle: Rule {
     static let description = RuleDescription(
         id: "chart-without-title",
@@ -66,6 +68,36 @@ struct ChartWithoutTitle: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            """
+            VStack(alignment: .leading) {
+                Group {
+                    Text("Steps are up 12% this week").font(.headline)
+                }
+                Group {
+                    Chart(steps) { BarMark(x: .value("Day", $0.date), y: .value("Steps", $0.count)) }
+                }
+            }
+            """,
+            """
+            struct TrendView: View {
+                var body: some View {
+                    VStack { Chart(points) { LineMark(x: .value("Date", $0.date), y: .value("Weight", $0.kilograms)) } }
+                        .navigationBarTitle("Weight trend")
+                }
+            }
+            """,
+            """
+            ScrollView {
+                Text("Steps are up 12% this week").font(.headline)
+                Chart(steps) { BarMark(x: .value("Day", $0.date), y: .value("Steps", $0.count)) }
+            }
+            """,
+            """
+            RingsView(progress: progress)
+                .accessibilityRepresentation {
+                    Chart(progress.rings) { BarMark(x: .value("Ring", $0.name), y: .value("Progress", $0.fraction)) }
+                }
+            """,
             """
             struct ActivityView: View {
                 var body: some View {

@@ -5,8 +5,12 @@ import SwiftSyntax
 /// A chart whose series are told apart by colour alone.
 ///
 /// Fires at the first `.foregroundStyle(by:)` when no mark adds a second cue (`.symbol(by:)`,
-/// `.symbol(…)`, `.lineStyle(by:)`, `.position(by:)`, `.annotation`), and at `.chartLegend(.hidden)`
-/// when the legend of a colour series is hidden and no annotation labels the marks directly.
+/// `.symbol(…)`, `.lineStyle(by:)`, `.position(by:)`, or an `.annotation` that shows the series' identity),
+/// and at `.chartLegend(.hidden)` when the legend of a colour series is hidden and no such annotation
+/// labels the marks directly. An annotation shows the identity when its content names the value given to
+/// `.foregroundStyle(by:)` (`reading.city`); one that shows a number is not a second cue. Cues on a
+/// `ForEach` or `Plot` around the marks count for them. A chart whose colour scale is a gradient
+/// (`.chartForegroundStyleScale(range: Gradient(…))`) encodes a quantity, not series, and is left alone.
 /// Charts whose marks cannot all be seen (custom `ChartContent` types, helpers elsewhere) are left alone.
 struct ColorOnlySeries: Rule {
     static let description = RuleDescription(
@@ -35,6 +39,13 @@ struct ColorOnlySeries: Rule {
             }
             .↓chartLegend(.hidden)
             """,
+            """
+            Chart(sales) { sale in
+                BarMark(x: .value("Month", sale.month), y: .value("Sales", sale.total))
+                    .↓foregroundStyle(by: .value("Store", sale.store))
+                    .annotation(position: .top) { Text("\\(sale.total)") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -58,11 +69,39 @@ struct ColorOnlySeries: Rule {
             }
             .chartLegend(.hidden)
             """,
+            """
+            Chart(readings) { reading in
+                LineMark(x: .value("Date", reading.date), y: .value("Temperature", reading.value))
+                    .foregroundStyle(by: .value("City", reading.city))
+                    .annotation(position: .trailing) { Text(reading.city).font(.caption) }
+            }
+            .chartLegend(.hidden)
+            """,
+            """
+            Chart {
+                ForEach(cities) { city in
+                    ForEach(city.sales) { sale in
+                        BarMark(x: .value("Month", sale.month), y: .value("Sales", sale.total))
+                            .foregroundStyle(by: .value("City", city.name))
+                    }
+                    .symbol(by: .value("City", city.name))
+                    .position(by: .value("City", city.name))
+                }
+            }
+            """,
+            """
+            Chart(days) { day in
+                RectangleMark(x: .value("Week", day.week), y: .value("Weekday", day.weekday))
+                    .foregroundStyle(by: .value("Contributions", day.count))
+            }
+            .chartForegroundStyleScale(range: Gradient(colors: [.green.opacity(0.2), .green]))
+            .chartLegend(.hidden)
+            """,
         ])
 
     static let message = "Colour is the only cue that tells these series apart; add `.symbol(by:)`, `.lineStyle(by:)`, `.position(by:)` or direct labels."
     static let hiddenLegendMessage = "Hiding the legend leaves the series' colours unexplained; keep the legend or label the marks directly with `.annotation`."
-    static let secondCues: Set<String> = ["symbol", "lineStyle", "position", "annotation"]
+    static let secondCues: Set<String> = ["symbol", "lineStyle", "position"]
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
 
@@ -72,13 +111,34 @@ struct ColorOnlySeries: Rule {
         guard content.isComplete,
               let colour = content.marks.lazy.compactMap({ $0.modifiers.first(where: Self.isColourSeries) }).first
         else { return }
-        let modifiers = content.marks.flatMap(\.modifiers)
+        // A gradient scale keys a quantity per mark (a heat map), not series told apart by colour.
+        guard !chart.modifiers.contains(where: isGradientScale) else { return }
+        let modifiers = content.marks.flatMap(\.modifiers) + content.groups.flatMap(\.modifiers)
         let hasSecondCue = modifiers.contains { Self.secondCues.contains($0.name) && ($0.name != "lineStyle" || $0.hasArgument("by")) }
-        let labelsDirectly = modifiers.contains { $0.name == "annotation" }
+        let labelsDirectly = showsSeriesIdentity(modifiers, series: colour)
         if let legend = chart.modifiers.first(where: { $0.name == "chartLegend" && $0.firstArgumentIs(".hidden") }) {
             if !labelsDirectly { context.report(at: legend.nameToken, message: Self.hiddenLegendMessage) }
-        } else if !hasSecondCue {
+        } else if !hasSecondCue && !labelsDirectly {
             context.report(at: colour.nameToken, message: Self.message)
+        }
+    }
+
+    /// `.chartForegroundStyleScale(range: Gradient(…))` or a `LinearGradient` range.
+    private func isGradientScale(_ modifier: Modifier) -> Bool {
+        guard modifier.name == "chartForegroundStyleScale", let range = modifier.argument("range")?.expression else { return false }
+        return range.tokens(viewMode: .sourceAccurate).contains { $0.text.hasSuffix("Gradient") }
+    }
+
+    /// Whether an `.annotation` shows the value the colour series is keyed by: its content names the last
+    /// component of `.foregroundStyle(by: .value("City", reading.city))`'s value (`city`).
+    private func showsSeriesIdentity(_ modifiers: [Modifier], series: Modifier) -> Bool {
+        guard let plotted = series.argument("by")?.expression.as(FunctionCallExprSyntax.self)?.arguments.last?.expression,
+              let key = plotted.referencePath?.last
+        else { return false }
+        return modifiers.contains { modifier in
+            modifier.name == "annotation" && modifier.closures.contains { closure in
+                closure.closure.tokens(viewMode: .sourceAccurate).contains { $0.text == key }
+            }
         }
     }
 

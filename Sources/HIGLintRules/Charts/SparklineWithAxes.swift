@@ -7,7 +7,9 @@ import SwiftSyntax
 /// The frame is read from `.frame(width:height:)` on the chart, or where the helper or view type that is
 /// all chart is used in the same file; numbers may be literals or names initialised with literals.
 /// As the catalog says, all three must be hidden, even where the marks have no series and the legend
-/// would stay empty: hiding it states the intent and survives a series being added later.
+/// would stay empty: hiding it states the intent and survives a series being added later. A small
+/// chart of only bars coloured by `.foregroundStyle(by:)` (a storage or budget bar) is not a sparkline:
+/// its legend is the only key to its parts.
 struct SparklineWithAxes: Rule {
     static let description = RuleDescription(
         id: "sparkline-with-axes",
@@ -43,6 +45,14 @@ struct SparklineWithAxes: Rule {
             """
             Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
                 .frame(width: 100, height: 120)
+            """,
+            """
+            Chart(usage.categories) { category in
+                BarMark(x: .value("Size", category.bytes))
+                    .foregroundStyle(by: .value("Category", category.name))
+            }
+            .chartXAxis(.hidden)
+            .frame(height: 24)
             """,
         ],
         corrections: [
@@ -82,7 +92,9 @@ struct SparklineWithAxes: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node) else { return }
         let use = context.file.viewAtUse(ofDeclarationRootedAt: chart)
-        guard let size = context.file.frameSize(of: chart) ?? use.flatMap(context.file.frameSize), isSparkline(size) else { return }
+        guard let size = context.file.frameSize(of: chart) ?? use.flatMap(context.file.frameSize), isSparkline(size),
+              !isKeyedStackedBar(context.file.marks(of: chart))
+        else { return }
         let applied = chart.modifiers + (use?.modifiers ?? [])
         var missing: [String] = []
         for name in ["chartXAxis", "chartYAxis", "chartLegend"] where !applied.contains(where: { isHidden($0, name) }) {
@@ -97,6 +109,12 @@ struct SparklineWithAxes: Rule {
     private func isSparkline(_ size: FrameSize) -> Bool {
         guard let height = size.height else { return false }
         return height <= 60 || (size.width.map { $0 <= 120 } == true && height <= 80)
+    }
+
+    /// Only bars, with parts told apart by `.foregroundStyle(by:)`: a storage bar whose legend is its key.
+    private func isKeyedStackedBar(_ content: ChartMarks) -> Bool {
+        content.isComplete && !content.marks.isEmpty && content.marks.allSatisfy { ["BarMark", "BarPlot"].contains($0.name) }
+            && content.marks.contains { $0.modifiers.contains(where: ColorOnlySeries.isColourSeries) }
     }
 
     private func isHidden(_ modifier: Modifier, _ name: String) -> Bool {

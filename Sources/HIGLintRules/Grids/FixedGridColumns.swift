@@ -9,8 +9,8 @@ import SwiftSyntax
 /// branches, a function call, a `@State` the view reassigns) is left alone, as are seven tracks (a week) and grids whose `ForEach`
 /// runs over days, weekdays, months or hours: the data has that shape on every screen. A grid with
 /// no `ForEach` (hand-written cells, label/value pairs, a helper function passed as `content:`) lays
-/// out a fixed table, not a collection, and is left alone too. tvOS and watchOS are not checked: each
-/// has one screen width, so there is nothing to reflow to.
+/// out a fixed table, not a collection, and is left alone too; so is one whose item count the source fixes
+/// (`ForEach(0..<3)`) at no more than its tracks. tvOS and watchOS (one screen width each) are not checked.
 struct FixedGridColumns: Rule {
     static let description = RuleDescription(
         id: "fixed-grid-columns",
@@ -80,6 +80,11 @@ struct FixedGridColumns: Rule {
                 ForEach(weekdays, id: \\.self) { Text($0) }
             }
             """,
+            """
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())]) {
+                ForEach(["Small", "Medium", "Large"], id: \\.self) { SizeButton(size: $0) }
+            }
+            """,
             // The view switches between one and two columns at run time (a setting, the width).
             """
             struct FeedGrid: View {
@@ -125,7 +130,8 @@ struct FixedGridColumns: Rule {
               !context.file.declaresType(view.name), context.applies(at: call),
               let tracks = view.argument(label)?.expression,
               let count = trackCount(tracks, in: context.file), count != 7,
-              repeatsCollection(view, context.file), !repeatsStructuredData(view)
+              repeatsCollection(view, context.file), !repeatsStructuredData(view),
+              context.file.staticItemCount(of: view).map({ $0 > count }) ?? true
         else { return }
         context.report(at: view.nameToken, message: Self.message)
     }

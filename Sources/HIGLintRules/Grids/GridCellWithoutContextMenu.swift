@@ -5,13 +5,13 @@ import SwiftSyntax
 /// A tappable cell of a lazy grid's `ForEach` with no `.contextMenu`.
 ///
 /// The cell is the view written directly in the `ForEach` (or a same-type helper that builds it); it is
-/// tappable when it is a `Button` or `NavigationLink` or has `.onTapGesture`. A context menu added inside
-/// the cell's view type, wherever the module declares it, counts (`ModuleIndex.contextMenuViews`); so does one
-/// added by a custom modifier (`.modifier(BookmarkContextMenu(…))`)
-/// counts. Picker grids, whose one action is choosing (assigning a `selected…`/`current…` value then
-/// dismissing, calling `set…(`, as an app icon chooser does, or writing the `@Binding` the grid's view was
-/// given to choose for its parent), have no secondary actions and are left alone. Cells whose context menu
-/// is inside a view type declared in another file are not seen and are reported.
+/// tappable when it is a `Button` or `NavigationLink` or has a single tap (`.onTapGesture`, or `TapGesture()`
+/// given to a gesture modifier). A context menu added inside the cell's view type, wherever the module
+/// declares it, counts (`ModuleIndex.contextMenuViews`); so does one added by a custom modifier
+/// (`.modifier(BookmarkContextMenu(…))`). Choice grids have no secondary actions and are left alone: a cell
+/// whose only action assigns or toggles a selection, or that chooses and leaves (assigning a
+/// `selected…`/`current…` value then dismissing, calling `set…(`, as an app icon chooser does, or writing the
+/// `@Binding` the grid's view was given to choose for its parent).
 struct GridCellWithoutContextMenu: Rule {
     static let description = RuleDescription(
         id: "grid-cell-without-context-menu",
@@ -39,7 +39,7 @@ struct GridCellWithoutContextMenu: Rule {
                 Section("Favorites") {
                     ForEach(favorites) { photo in
                         PhotoCell(photo: photo)
-                            .↓onTapGesture { selection = photo }
+                            .↓onTapGesture { viewer.show(photo) }
                     }
                 }
             }
@@ -47,11 +47,34 @@ struct GridCellWithoutContextMenu: Rule {
             // The cell's view type, in another file, has no context menu either.
             RuleExample("LazyVGrid(columns: columns) { ForEach(photos) { ↓NavigationLink(value: $0) { PhotoCell(photo: $0) } } }",
                         moduleFiles: ["struct PhotoCell: View { let photo: Photo; var body: some View { AsyncImage(url: photo.url) } }"]),
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(photos) { photo in
+                    PhotoCell(photo: photo)
+                        .↓gesture(TapGesture().onEnded { viewer.show(photo) })
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // The cell's view type, in another file, attaches the context menu itself.
             RuleExample("LazyVGrid(columns: columns) { ForEach(photos) { NavigationLink(value: $0) { PhotoCell(photo: $0) } } }",
                         moduleFiles: ["struct PhotoCell: View { var body: some View { AsyncImage(url: url).contextMenu { Button(\"Share\", action: share) } } }"]),
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(days) { day in
+                    DayCell(day: day, isSelected: day == selectedDay)
+                        .onTapGesture { withAnimation { selectedDay = day } }
+                }
+            }
+            """,
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(photos) { photo in
+                    PhotoCell(photo: photo).onTapGesture { selection.insert(photo.id) }
+                }
+            }
+            """,
             """
             LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
                 ForEach(recipes) { recipe in
@@ -136,14 +159,13 @@ struct GridCellWithoutContextMenu: Rule {
         }
     }
 
-    /// A cell whose action only makes a choice and leaves: `model.setAlternateAppIcon(icon:)`, or
-    /// `selectedIcon = name` followed by `dismiss()`, or one that writes a `@Binding` of the grid's view:
-    /// the grid is a picker whose value belongs to the view that presents it. Selecting a day or a photo
-    /// in place is a primary action like any other, and such cells still want a menu.
+    /// A cell whose action only makes a choice: it only assigns or toggles a selection (`selectedDay = day`,
+    /// `selection.insert(id)`), calls `model.setAlternateAppIcon(icon:)`, sets `selectedIcon = name` and
+    /// dismisses, or writes a `@Binding` of the grid's view (a picker whose value belongs to its presenter).
     private func isChoice(_ cell: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        let action = cell.roledClosures.first { $0.role == .action }?.closure
-            ?? cell.modifiers.first { $0.name == "onTapGesture" }?.closures.first?.closure
+        let action = cell.roledClosures.first { $0.role == .action }?.closure ?? cell.singleTap?.tapAction
         guard let action else { return false }
+        if action.onlyChoosesSelection { return true }
         let type = file.enclosingType(of: action)
         if file.stateWritten(by: action).contains(where: { file.property($0, in: type)?.hasAttribute("Binding") == true }) {
             return true
@@ -161,9 +183,9 @@ struct GridCellWithoutContextMenu: Rule {
 
     private func firstCell(of forEach: SwiftUIView) -> SwiftUIView? { forEach.childViews(roles: [.content]).first }
 
-    /// The `Button`/`NavigationLink` name or the `.onTapGesture` that makes the cell tappable.
+    /// The `Button`/`NavigationLink` name or the tap modifier that makes the cell tappable.
     private func tapTarget(of cell: SwiftUIView) -> TokenSyntax? {
-        if let tap = cell.modifiers.first(where: { $0.name == "onTapGesture" }) { return tap.nameToken }
+        if let tap = cell.singleTap { return tap.nameToken }
         if ["Button", "NavigationLink"].contains(cell.name), cell.isTypeCall { return cell.nameToken }
         return nil
     }

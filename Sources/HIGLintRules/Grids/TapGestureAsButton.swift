@@ -2,17 +2,20 @@ import HIGLintCore
 import HIGLintSwiftUI
 import SwiftSyntax
 
-/// `.onTapGesture` as the primary action of a list row or lazy grid cell.
+/// A single tap (`.onTapGesture`, or `TapGesture()` given to `.gesture`, `.highPriorityGesture` or
+/// `.simultaneousGesture`) as the primary action of a list row or lazy grid cell.
 ///
 /// Only a single-tap gesture on the row itself (the view written directly in the `ForEach` or in
 /// `List(items) { … }`) counts: a tap handler on a part of a row (an avatar, a badge) is a secondary
-/// action, and `count: 2` is a different gesture altogether.
+/// action, and `count: 2` is a different gesture altogether. A row that adds the `.isButton` trait or an
+/// accessibility action is still reported, with a message that says what those do not give. A gesture
+/// held in a property (`.gesture(tap)`) is not followed.
 struct TapGestureAsButton: Rule {
     static let description = RuleDescription(
         id: "tap-gesture-as-button",
         name: "Tap gesture as button",
         section: .grids,
-        summary: "A row or cell that acts on tap should be a Button or NavigationLink, not an .onTapGesture.",
+        summary: "A row or cell that acts on tap should be a Button or NavigationLink, not an .onTapGesture or TapGesture().",
         rationale: """
             Tappable cells need a clear pressed state, and assistive technologies need to know they are \
             buttons. `.onTapGesture` gives neither: no highlight while pressed, no button trait for \
@@ -54,6 +57,21 @@ struct TapGestureAsButton: Rule {
                 }
                 """,
             ]),
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(photos) { photo in
+                    PhotoCell(photo: photo)
+                        .↓gesture(TapGesture().onEnded { open(photo) })
+                }
+            }
+            """,
+            """
+            List(orders) { order in
+                OrderRow(order: order)
+                    .↓simultaneousGesture(TapGesture().onEnded { select(order) })
+                    .accessibilityAddTraits(.isButton)
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // Used in another file, but not as a row.
@@ -99,36 +117,54 @@ struct TapGestureAsButton: Rule {
                 }
             }
             """,
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(photos) { photo in
+                    PhotoCell(photo: photo)
+                        .highPriorityGesture(TapGesture(count: 2).onEnded { like(photo) })
+                }
+            }
+            """,
+            """
+            List(links) { link in
+                Button { open(link) } label: { LinkRow(link: link) }
+                    .simultaneousGesture(TapGesture().onEnded { analytics.log(link) })
+            }
+            """,
         ])
 
-    static let message = "This row acts on `.onTapGesture`, which has no pressed state or button trait; use Button or NavigationLink."
+    /// "row" or "cell", `.onTapGesture` or `TapGesture()`; a view that already declares the button trait or an
+    /// accessibility action is told what is still missing rather than that the trait is.
+    static func message(unit: String, gesture: String, declaresAction: Bool) -> String {
+        declaresAction
+            ? "This \(unit) acts on \(gesture); its button trait or accessibility action still gives no pressed state and no keyboard or focus activation; use Button or NavigationLink."
+            : "This \(unit) acts on \(gesture), which has no pressed state or button trait; use Button or NavigationLink."
+    }
     static let collections: Set<String> = ["List", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack"]
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
-    static let visitedNames: Set<String>? = ["onTapGesture"]
+    static let visitedNames: Set<String>? = gestureModifierNames.union(["onTapGesture"])
 
     static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "onTapGesture",
-              let row = context.file.view(modifiedBy: member),
-              let modifier = row.modifier(at: member),
-              !isMultipleTap(modifier), context.applies(at: member),
-              isRowOrCell(row, in: context.file)
+        guard let member = node.as(MemberAccessExprSyntax.self), let row = context.file.view(modifiedBy: member),
+              let modifier = row.modifier(at: member), modifier.isSingleTap,
+              !["Button", "NavigationLink", "Link"].contains(row.name), context.applies(at: member),
+              let isCell = rowOrCell(row, in: context.file)
         else { return }
-        context.report(at: modifier.nameToken, message: Self.message)
+        let gesture = modifier.name == "onTapGesture" ? "`.onTapGesture`" : "`TapGesture()`"
+        context.report(at: modifier.nameToken,
+                       message: Self.message(unit: isCell ? "cell" : "row", gesture: gesture, declaresAction: row.declaresAccessibleAction))
     }
 
-    /// A row or cell of a collection of this file, or the whole `body` of a view type the module uses as one.
-    private func isRowOrCell(_ row: SwiftUIView, in file: SwiftUIFile) -> Bool {
+    /// For a row or cell of a collection of this file, or the whole `body` of a view type the module uses as
+    /// one: whether it is a grid's cell. `nil` for anything else.
+    private func rowOrCell(_ row: SwiftUIView, in file: SwiftUIFile) -> Bool? {
         if let placement = file.collectionPlacement(ofRow: row) {
-            return Self.collections.contains(placement.container.name) && !file.declaresType(placement.container.name)
+            guard Self.collections.contains(placement.container.name), !file.declaresType(placement.container.name) else { return nil }
+            return ["LazyVGrid", "LazyHGrid"].contains(placement.container.name)
         }
-        return file.moduleRowUse(of: row) != nil
-    }
-
-    private func isMultipleTap(_ modifier: Modifier) -> Bool {
-        guard let count = modifier.argument("count")?.expression else { return false }
-        return (count.numberLiteral ?? 2) >= 2
+        return file.moduleRowUse(of: row)?.grid
     }
 }

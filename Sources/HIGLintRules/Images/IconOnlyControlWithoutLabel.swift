@@ -7,6 +7,8 @@ import SwiftSyntax
 /// The label is judged through the model's `imagery(of:)`: images of any kind (generated accessors, values and
 /// helpers of the file, the module's image-only view types) beside shapes, colours and progress indicators. A
 /// label whose content cannot be seen (a custom view the module does not show) is not judged.
+/// A control with `systemImage:` and an empty title (`Button("", systemImage:)`) is icon-only too: an empty
+/// title is no text. `image-missing-accessibility-label` leaves such an image to this rule, so it is reported once.
 struct IconOnlyControlWithoutLabel: Rule {
     static let description = RuleDescription(
         id: "icon-only-control-without-label",
@@ -63,6 +65,9 @@ struct IconOnlyControlWithoutLabel: Rule {
                 }
                 """,
             ]),
+            #"↓Button("", systemImage: "trash", action: delete)"#,
+            #"↓Button(action: compose) { Label("", systemImage: "square.and.pencil") }"#,
+            #"↓Button(action: showProfile) { Image("avatar-placeholder") }"#,
         ],
         nonTriggeringExamples: [
             #"Button("Compose", systemImage: "square.and.pencil", action: compose)"#,
@@ -111,7 +116,8 @@ struct IconOnlyControlWithoutLabel: Rule {
               !control.hasAccessibilityLabel, context.applies(at: call)
         else { return }
         let label = control.controlLabelViews
-        guard !label.isEmpty, context.file.imagery(of: label) == .onlyImages,
+        let iconArgument = control.hasArgument("systemImage") || control.hasArgument("image")
+        guard label.isEmpty ? iconArgument : context.file.imagery(of: label) == .onlyImages,
               !label.contains(where: \.hasAccessibilityLabelInside), !context.file.hasTitleDrawingStyle(control) else { return }
         // A control inside a container that is read as one labelled element is already described.
         for enclosure in context.file.enclosingViews(of: call) {

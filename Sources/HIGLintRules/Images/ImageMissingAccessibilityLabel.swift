@@ -7,9 +7,13 @@ import SwiftSyntax
 /// An image in a helper property or function of the same type is judged at each
 /// use of that helper in the file; with no visible use, the rule says nothing.
 /// Images passed as values (`SharePreview(image:)`, `.background(Image(…))`) and
-/// images in backgrounds, overlays, masks and previews are decoration or not shown
-/// as content, and are left alone. `Image(systemName:)` is checked only when the
-/// `includeSystemImages` option is on: most symbols sit beside text.
+/// images in masks, clip shapes, borders and previews are not shown as content, and are
+/// left alone; images in `.overlay { }` and `.background { }` are checked like any other.
+/// An image that is a control's whole label is left to `icon-only-control-without-label`.
+/// In a container made one element by `.accessibilityElement(children: .ignore)` with no
+/// label, a label on the image would never be read: the container is reported instead.
+/// `Image(systemName:)` is checked only when the `includeSystemImages` option is on:
+/// most symbols sit beside text.
 struct ImageMissingAccessibilityLabel: Rule {
     static let description = RuleDescription(
         id: "image-missing-accessibility-label",
@@ -42,6 +46,14 @@ struct ImageMissingAccessibilityLabel: Rule {
                 }
             }
             """,
+            #"ProductCard(product: product).overlay(alignment: .topTrailing) { ↓Image("sale-badge") }"#,
+            """
+            HStack {
+                Image("rating-stars")
+                Text(review.title)
+            }
+            .↓accessibilityElement(children: .ignore)
+            """,
             RuleExample(#"↓Image(systemName: "exclamationmark.triangle")"#,
                         configuration: Configuration().with(option: "includeSystemImages", .bool(true), for: "image-missing-accessibility-label")),
             """
@@ -68,7 +80,18 @@ struct ImageMissingAccessibilityLabel: Rule {
             #"Image(systemName: "exclamationmark.triangle")"#,
             #"Label { Text("Favorites") } icon: { Image("heart-custom") }"#,
             #"Button(action: play) { HStack { Image("play-glyph"); Text("Play") } }"#,
-            #"Text("Total").background { Image("paper-texture") }"#,
+            #"Text("Total").background { Image(decorative: "paper-texture") }"#,
+            #"Image("logo", bundle: .module, label: Text("Acme"))"#,
+            """
+            struct BetaBadge: View {
+                var body: some View { Image("testflight-icon").resizable().frame(width: 24, height: 24) }
+            }
+            struct AboutRow: View {
+                var body: some View { HStack { BetaBadge().accessibilityHidden(true); Text("Join the beta") } }
+            }
+            """,
+            // The icon rule reports a control whose whole label is the image, once.
+            #"Button(action: showProfile) { Image("avatar-placeholder") }"#,
             """
             HStack {
                 Image("avatar-placeholder")
@@ -113,21 +136,19 @@ struct ImageMissingAccessibilityLabel: Rule {
         optionKinds: ["includeSystemImages": .flag])
 
     static let message = "This image has no accessibility label; add `.accessibilityLabel(\"…\")`, or `.accessibilityHidden(true)` if it is decorative."
-    /// Modifiers whose content decorates the view rather than showing information.
-    static let decorationModifiers: Set<String> = ["background", "overlay", "mask", "clipShape", "border", "tabItem", "listRowBackground"]
-
+    static let containerMessage = "This element ignores its children and has no label, so VoiceOver reads nothing for the image inside; add `.accessibilityLabel(\"…\")` here (a label on the image is never read)."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image", "AsyncImage"]
     static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
-              isMeaningfulImage(image, includeSymbols: context.option("includeSystemImages", default: false)),
+              image.isMeaningfulImage(includeSymbols: context.option("includeSystemImages", default: false)),
               !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
               context.applies(at: call)
         else { return }
         // An image held in a `let`/`var` is judged where it is used in this file; unseen uses say nothing.
-        if !isShownAsContent(image) {
+        if !image.isShownAsContent {
             guard let uses = context.file.usesOfHeldView(image), uses.contains(where: { isUnlabelledUse($0, in: context.file) })
             else { return }
             context.report(at: image.nameToken, message: Self.message)
@@ -137,60 +158,41 @@ struct ImageMissingAccessibilityLabel: Rule {
             return
         }
         let file = context.file
-        guard isUnlabelled(enclosures: file.enclosingViews(of: call)), !file.isLabelledWhereUsed(call) else { return }
-
+        // A view type labelled or hidden where the module uses it.
+        guard !file.isLabelledWhereUsed(call) else { return }
+        var surroundings = file.imageSurroundings(file.enclosingViews(of: call))
+        // The whole body of a view type: judged at its uses in this file when there are any.
+        if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), declaration.isBody,
+           case let uses = file.viewUses(of: declaration), !uses.isEmpty,
+           uses.allSatisfy({ $0.hasAccessibilityLabel || $0.isAccessibilityHidden || file.imageSurroundings(file.enclosingViews(of: $0.root)).isLabelled }) {
+            return
+        }
         // An image in a helper is judged where the helper is used.
-        if let declaration = file.declarationContext(of: call), !declaration.isBody {
+        if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), !declaration.isBody {
             let uses = file.references(to: declaration.name).filter { use in
                 !use.isInPreview && file.declarationContext(of: use)?.declaration.id != declaration.declaration.id
             }
-            guard uses.contains(where: { file.viewAtUse($0).map { isUnlabelledUse($0, in: file) } ?? false }) else { return }
+            surroundings = .labelled
+            for use in uses {
+                guard let view = file.viewAtUse(use), view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden
+                else { continue }
+                let around = view.unlabelledIgnoringElement.map(ImageSurroundings.ignoringContainer)
+                    ?? file.imageSurroundings(file.enclosingViews(of: view.root))
+                if case .labelled = around { continue }
+                surroundings = around
+                break
+            }
         }
-        context.report(at: image.nameToken, message: Self.message)
+        switch surroundings {
+        case .labelled: return
+        case .unlabelled: context.report(at: image.nameToken, message: Self.message)
+        case .ignoringContainer(let modifier): context.report(at: modifier.nameToken, message: Self.containerMessage)
+        }
     }
 
     /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
     private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        isShownAsContent(view) && !view.hasAccessibilityLabel && !view.isAccessibilityHidden
-            && isUnlabelled(enclosures: file.enclosingViews(of: view.root))
-    }
-
-    private func isMeaningfulImage(_ view: SwiftUIView, includeSymbols: Bool) -> Bool {
-        guard view.isTypeCall, let call = view.call else { return false }
-        if view.name == "AsyncImage" { return true }
-        guard view.name == "Image", !call.hasArgument("label"), let first = call.arguments.first else { return false }
-        switch first.label?.text {
-        case nil, "uiImage", "nsImage", "cgImage": return true
-        case "systemName": return includeSymbols
-        default: return false   // `decorative:`, `size:renderer:` and others
-        }
-    }
-
-    /// Whether the image is a view in a view builder, not a value passed to another call.
-    private func isShownAsContent(_ image: SwiftUIView) -> Bool {
-        guard let parent = image.chainEnd.parent else { return false }
-        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
-        if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
-        if parent.is(ExprListSyntax.self), parent.parent?.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
-            return true
-        }
-        return false
-    }
-
-    /// Whether nothing around the image labels it, hides it, or makes it part of a labelled element.
-    private func isUnlabelled(enclosures: [Enclosure]) -> Bool {
-        for enclosure in enclosures {
-            let view = enclosure.view
-            if case .modifier(let name) = enclosure.role, Self.decorationModifiers.contains(name) { return false }
-            if view.name == "Label" { return false }
-            if labelledControlNames.contains(view.name), enclosure.role == .label || enclosure.role == .argument("label") {
-                if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {
-                    return false
-                }
-            }
-            if view.isAccessibilityHidden { return false }
-            if view.mergesAccessibilityChildren && view.hasAccessibilityLabel { return false }
-        }
-        return true
+        guard view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden else { return false }
+        return !file.imageSurroundings(file.enclosingViews(of: view.root)).isLabelled
     }
 }

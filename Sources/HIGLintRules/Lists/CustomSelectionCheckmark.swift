@@ -8,8 +8,9 @@ import SwiftSyntax
 /// The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
-/// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items, and those in a
-/// grid are cells: neither is a list row. A control shown only in another branch of the `if` that shows
+/// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own
+/// idiom), and those in a grid are cells: neither is a list row. Nor is a checkmark in a row of a `List`
+/// that already has `selection:` (it decorates the system's selection). A control shown only in another branch of the `if` that shows
 /// the checkmark (`if added.contains(x) { checkmark } else { Button("Add") { … } }`) marks a one-way
 /// status (added, imported, subscribed), not a selection that can be undone, and does not count.
 struct CustomSelectionCheckmark: Rule {
@@ -126,6 +127,23 @@ struct CustomSelectionCheckmark: Rule {
             }
             """,
             """
+            Picker("Theme", selection: $theme) {
+                ForEach(Theme.allCases) { option in
+                    HStack { Text(option.name); if theme == option { Image(systemName: "checkmark") } }
+                        .onTapGesture { theme = option }
+                }
+            }
+            """,
+            """
+            List(accounts, selection: $selectedAccount) { account in
+                HStack {
+                    Text(account.name)
+                    if selectedAccount == account.id { Image(systemName: "checkmark") }
+                }
+                .onTapGesture { selectedAccount = account.id }
+            }
+            """,
+            """
             ForEach(items) { item in
                 Button { item.isDone.toggle() } label: {
                     Image(systemName: item.isDone ? "checkmark.square" : "square")
@@ -145,32 +163,11 @@ struct CustomSelectionCheckmark: Rule {
               symbol.stringLiterals.contains(where: { $0.hasPrefix("checkmark") }),
               context.applies(at: call)
         else { return }
-        let selection = selectionState(tested: image)
+        let selection = image.checkmarkSelectionState
         guard !selection.isEmpty, let region = rowRegion(of: image, file: context.file) else { return }
-        let handlers = tapHandlers(in: region, file: context.file).filter { !isInOtherBranch($0, than: image) }
+        let handlers = context.file.tapHandlers(in: region).filter { !image.isInOtherBranch(than: $0) }
         guard handlers.contains(where: { !context.file.stateWritten(by: $0).isDisjoint(with: selection) }) else { return }
         context.report(at: image.nameToken, message: Self.message)
-    }
-
-    /// The state names a membership or equality test decides the checkmark by.
-    private func selectionState(tested image: SwiftUIView) -> Set<String> {
-        var tests: [ExprSyntax] = []
-        if let symbol = image.argument("systemName")?.expression, symbol.isConditional { tests.append(symbol) }
-        for modifier in image.modifiers {
-            for argument in modifier.call?.arguments ?? [] where argument.expression.isConditional {
-                tests.append(argument.expression)
-            }
-        }
-        var node = image.chainEnd.parent
-        while let current = node, !current.is(DeclSyntax.self) {
-            if let ifExpr = current.as(IfExprSyntax.self) {
-                tests += ifExpr.conditions.compactMap { $0.condition.as(ExprSyntax.self) }
-            }
-            if let expression = current.as(ExprSyntax.self), expression.isConditional { tests.append(expression) }
-            if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
-            node = current.parent
-        }
-        return Set(tests.flatMap(\.testedState))
     }
 
     /// The code a tap handler for this row would be in: the enclosing `ForEach` body, or the helper
@@ -181,6 +178,7 @@ struct CustomSelectionCheckmark: Rule {
             if case .modifier = enclosure.role { return true }
             return ["Menu", "Picker", "ToolbarItem", "ToolbarItemGroup"].contains(enclosure.view.name)
                 || RowContainerKind.grid.containers.contains(enclosure.view.name)   // a cell, not a row
+                || (enclosure.view.name == "List" && enclosure.view.hasArgument("selection"))   // the system's selection
         }
         guard !isMenuItem else { return nil }
         if let forEach = enclosures.first(where: { $0.view.name == "ForEach" })?.view {
@@ -193,63 +191,4 @@ struct CustomSelectionCheckmark: Rule {
         return usedInForEach ? Syntax(declaration.declaration) : nil
     }
 
-    /// Whether `handler` sits in a different branch of an `if` that shows the checkmark in one branch:
-    /// the control is gone once the checkmark appears, so it cannot take the choice back.
-    private func isInOtherBranch(_ handler: Syntax, than image: SwiftUIView) -> Bool {
-        var child = Syntax(image.chainEnd)
-        var node = child.parent
-        while let current = node, !current.is(DeclSyntax.self) {
-            if let ifExpr = current.as(IfExprSyntax.self), ifExpr.range.contains(handler.range), !child.range.contains(handler.range) {
-                return true
-            }
-            if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
-            child = current
-            node = current.parent
-        }
-        return false
-    }
-
-    /// Button actions and `.onTapGesture` closures in `region`.
-    private func tapHandlers(in region: Syntax, file: SwiftUIFile) -> [Syntax] {
-        region.tokens(viewMode: .sourceAccurate).compactMap { token -> Syntax? in
-            guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self) ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-            else { return nil }
-            if token.text == "Button", let view = file.view(at: call), view.nameToken.id == token.id {
-                return ActionButton(view: view).action.map(Syntax.init)
-            }
-            if token.text == "onTapGesture", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-               member.parent?.as(FunctionCallExprSyntax.self).map({ $0.calledExpression.id == member.id }) == true,
-               let closure = member.parent?.as(FunctionCallExprSyntax.self)?.trailingClosure {
-                return Syntax(closure)
-            }
-            return nil
-        }
-    }
-}
-
-private extension Range where Bound == AbsolutePosition {
-    func contains(_ other: Range<AbsolutePosition>) -> Bool { lowerBound <= other.lowerBound && other.upperBound <= upperBound }
-}
-
-private extension ExprSyntax {
-    /// A ternary: `test ? a : b`, folded or as the parser leaves it (a sequence with an unresolved ternary).
-    var isConditional: Bool {
-        if self.is(TernaryExprSyntax.self) { return true }
-        return self.as(SequenceExprSyntax.self)?.elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) } ?? false
-    }
-
-    /// `selection.contains(id)` → `selection`; `selected == item` → `selected`, `item`; `isSelected(x)` → nothing.
-    var testedState: [String] {
-        var names: [String] = []
-        for token in tokens(viewMode: .sourceAccurate) {
-            if token.text == "contains", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-               let name = member.base?.referencePath?.last {
-                names.append(name)
-            }
-            if ["==", "!="].contains(token.text), let sequence = token.parent?.parent?.parent?.as(SequenceExprSyntax.self) {
-                names += sequence.elements.compactMap { $0.referencePath?.last }
-            }
-        }
-        return names
-    }
 }

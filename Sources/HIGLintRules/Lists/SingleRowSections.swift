@@ -144,47 +144,12 @@ struct SingleRowSections: Rule {
               ["List", "Form"].contains(list.name), !context.file.declaresType(list.name),
               context.applies(at: call)
         else { return }
-        guard let sections = sections(in: list.childViews(roles: [.content]), file: context.file) else { return }
+        guard let sections = context.file.staticSections(in: list.childViews(roles: [.content])) else { return }
         guard sections.count >= 3,
-              sections.allSatisfy({ !hasFooter($0) && rowCount(ViewBuilderContent.viewStatements(of: $0), file: context.file) == 1 })
+              sections.allSatisfy({ !hasFooter($0) && context.file.staticRowCount(ViewBuilderContent.viewStatements(of: $0)) == 1 })
         else { return }
         context.report(at: list.nameToken, message: Self.message)
     }
-
-    /// The sections among a list's children, looking into same-type helpers; `nil` when the list is dynamic
-    /// or holds something that may bring sections the rule cannot see.
-    private func sections(in views: [SwiftUIView], file: SwiftUIFile, depth: Int = 0) -> [SwiftUIView]? {
-        var sections: [SwiftUIView] = []
-        for view in views {
-            switch view.name {
-            case "Section": sections.append(view)
-            case "ForEach": return nil
-            case "Group":
-                guard let inner = self.sections(in: view.childViews(roles: [.content]), file: file, depth: depth) else { return nil }
-                sections += inner
-            default:
-                if Self.viewsWithoutSections.contains(view.name), view.isTypeCall { continue }
-                if view.isTypeCall, view.call != nil {
-                    // A view type of this file is looked into for sections; one from elsewhere cannot be.
-                    guard let body = file.types[view.writtenName]?.properties["body"]?.body,
-                          !ViewBuilderContent.views(in: body).contains(where: { $0.name == "Section" || $0.descendantViews().contains { $0.name == "Section" } })
-                    else { return nil }
-                    continue
-                }
-                let built = file.helperViews(for: view)
-                guard !built.isEmpty, depth < 3, let inner = self.sections(in: built, file: file, depth: depth + 1) else { return nil }
-                sections += inner
-            }
-        }
-        return sections
-    }
-
-    /// SwiftUI views that are rows, never a source of sections.
-    static let viewsWithoutSections: Set<String> = [
-        "Text", "Label", "Button", "Toggle", "Picker", "TextField", "SecureField", "TextEditor", "NavigationLink", "Link",
-        "ShareLink", "Menu", "Stepper", "Slider", "DatePicker", "ColorPicker", "LabeledContent", "ProgressView", "Gauge",
-        "HStack", "VStack", "ZStack", "Image", "Spacer", "Divider", "EmptyView", "ContentUnavailableView",
-    ]
 
     private func hasFooter(_ section: SwiftUIView) -> Bool {
         section.hasArgument("footer") || section.closure("footer") != nil || rowExplainsItself(section)
@@ -201,66 +166,5 @@ struct SingleRowSections: Rule {
                 }
             }
         }
-    }
-
-    /// The rows a section shows at most; `nil` when they depend on data or cannot be seen.
-    private func rowCount(_ nodes: [Syntax], file: SwiftUIFile, depth: Int = 0) -> Int? {
-        var total = 0
-        for node in nodes {
-            guard let count = rowCount(node, file: file, depth: depth) else { return nil }
-            total += count
-        }
-        return total
-    }
-
-    private func rowCount(_ node: Syntax, file: SwiftUIFile, depth: Int) -> Int? {
-        if let item = node.as(CodeBlockItemSyntax.self) { return rowCount(Syntax(item.item), file: file, depth: depth) }
-        if let statement = node.as(ExpressionStmtSyntax.self) { return rowCount(Syntax(statement.expression), file: file, depth: depth) }
-        if let ifExpr = node.as(IfExprSyntax.self) {
-            var branches = [rowCount(ifExpr.body.statements.map(Syntax.init), file: file, depth: depth)]
-            switch ifExpr.elseBody {
-            case .ifExpr(let nested)?: branches.append(rowCount(Syntax(nested), file: file, depth: depth))
-            case .codeBlock(let block)?: branches.append(rowCount(block.statements.map(Syntax.init), file: file, depth: depth))
-            default: break
-            }
-            return branches.contains(where: { $0 == nil }) ? nil : branches.compactMap { $0 }.max()
-        }
-        if let switchExpr = node.as(SwitchExprSyntax.self) {
-            let counts = switchExpr.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
-                .map { rowCount($0.statements.map(Syntax.init), file: file, depth: depth) }
-            return counts.contains(where: { $0 == nil }) ? nil : counts.compactMap { $0 }.max()
-        }
-        if let config = node.as(IfConfigDeclSyntax.self) {
-            var counts: [Int?] = []
-            for clause in config.clauses where !clause.isNeverCompiled {
-                if case .statements(let statements)? = clause.elements { counts.append(rowCount(statements.map(Syntax.init), file: file, depth: depth)) }
-            }
-            return counts.contains(where: { $0 == nil }) ? nil : counts.compactMap { $0 }.max() ?? 0
-        }
-        guard let expression = node.as(ExprSyntax.self) else { return 0 }
-        guard let root = ViewBuilderContent.chainRoot(of: expression), let view = SwiftUIView(root: root, components: file.components)
-        else { return nil }
-        switch view.name {
-        case "ForEach": return nil
-        case "Group": return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
-        case "Picker" where view.modifiers.contains { $0.name == "pickerStyle" && $0.firstArgument?.trimmedSource == ".inline" }:
-            // An inline picker lists its options as rows of the section.
-            return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
-        default: break
-        }
-        if view.isTypeCall { return 1 }
-        // A helper: count what it returns.
-        guard depth < 3 else { return nil }
-        let helper = file.helperViews(for: view)
-        guard !helper.isEmpty else { return nil }
-        return rowCount(helper.map { Syntax($0.chainEnd) }, file: file, depth: depth + 1)
-    }
-}
-
-private extension ViewBuilderContent {
-    /// The statements of a view's content closure.
-    static func viewStatements(of view: SwiftUIView) -> [Syntax] {
-        guard let closure = view.roledClosures.first(where: { $0.role == .content })?.closure else { return [] }
-        return closure.statements.map(Syntax.init)
     }
 }

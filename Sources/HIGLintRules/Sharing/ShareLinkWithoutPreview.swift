@@ -2,8 +2,12 @@ import HIGLintCore
 import HIGLintSwiftUI
 import SwiftSyntax
 
-/// A `ShareLink` whose item is not a URL and that has no `preview:`, or a `SharePreview` without an image.
+/// A `ShareLink` whose item is neither a URL nor text and that has no `preview:`, or a `SharePreview`
+/// without an image.
 ///
+/// Text is a string literal (with or without interpolation), `String(…)`, or a name this file declares as a
+/// `String` or initialises with a string literal; the system shows text itself. A `String` from another file
+/// or type is not seen, and the rule reports it as it would any other item.
 /// "Evidently a URL" is judged from the source: `URL(…)`, a name ending in `url`/`URL`/`link`/`Link`
 /// (`article.shareURL`, `permalink`), looking through `!`, `?` and `??`, or the same expression used elsewhere in the file where only a URL fits (`openURL(link.content)`,
 /// `Link(destination:)`, a `url:` argument). Any other URL held in a name like `address` or returned by a
@@ -14,15 +18,15 @@ struct ShareLinkWithoutPreview: Rule {
         id: "share-link-without-preview",
         name: "ShareLink without preview",
         section: .sharing,
-        summary: "Give a ShareLink that shares something other than a URL a SharePreview with a title and image.",
+        summary: "Give a ShareLink that shares something other than a URL or text a SharePreview with a title and image.",
         rationale: """
             The share sheet shows a preview of what is being shared so people can confirm it before \
-            choosing a destination. The system builds one for URLs; for text, images and other \
+            choosing a destination. The system builds one for URLs and shows text itself; for images and other \
             `Transferable` items it has nothing to show unless you pass `preview: SharePreview(title, image:)`. \
             A preview with a title but no image leaves the sheet's header blank.
             """,
         triggeringExamples: [
-            #"↓ShareLink(item: order.summaryText)"#,
+            #"↓ShareLink(item: order.receipt)"#,
             """
             ShareLink(item: photo.image, preview: ↓SharePreview(photo.caption))
             """,
@@ -54,9 +58,16 @@ struct ShareLinkWithoutPreview: Rule {
             }
             """,
             #"ShareLink(item: playlistShareURL())"#,
+            #"ShareLink(item: "I just ordered \(order.title)")"#,
+            """
+            struct InviteButton: View {
+                let inviteMessage: String
+                var body: some View { ShareLink(item: inviteMessage) }
+            }
+            """,
         ])
 
-    static let itemMessage = "This ShareLink shares something that is not a URL without a preview; add `preview: SharePreview(title, image:)`."
+    static let itemMessage = "This ShareLink shares something that is neither a URL nor text without a preview; add `preview: SharePreview(title, image:)`."
     static let previewMessage = "This SharePreview has a title but no image; add `image:` so the share sheet shows what is shared."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -69,7 +80,7 @@ struct ShareLinkWithoutPreview: Rule {
         switch view.name {
         case "ShareLink":
             guard let item = view.argument("item")?.expression, !view.hasArgument("preview"), !item.isEvidentlyURL,
-                  !context.file.isUsedAsURL(item) else { return }
+                  !context.file.isUsedAsURL(item), !isText(item, in: context.file) else { return }
             context.report(at: view.nameToken, message: Self.itemMessage)
         case "SharePreview":
             guard view.firstUnlabeledArgument != nil, !view.hasArgument("image") else { return }
@@ -78,6 +89,17 @@ struct ShareLinkWithoutPreview: Rule {
             return
         }
     }
+}
+
+/// A string literal, `String(…)`, or a name this file declares as a `String` or sets to a string literal.
+private func isText(_ item: ExprSyntax, in file: SwiftUIFile) -> Bool {
+    if item.is(StringLiteralExprSyntax.self) { return true }
+    if let call = item.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedSource == "String" { return true }
+    if let value = file.initialValue(of: item), value.is(StringLiteralExprSyntax.self) { return true }
+    guard let path = item.referencePath, path.count == 1 || (path.count == 2 && path[0] == "self"), let name = path.last,
+          let type = file.property(name, in: file.enclosingType(of: item))?.typeAnnotation?.trimmedSource
+    else { return false }
+    return type == "String" || type == "String?"
 }
 
 private extension ExprSyntax {

@@ -8,7 +8,8 @@ import SwiftSyntax
 /// (`order.trackingNumber`), or the last two joined (`order.number` → `orderNumber`).
 /// A `Text` in a control's label, a menu, a toolbar or an alert is left alone: it
 /// cannot be selected there anyway. Values passed through a formatter call
-/// (`format(order.id)`) are not seen. Widgets are skipped: their text cannot be selected.
+/// (`format(order.id)`) are not seen. Widgets are skipped: their text cannot be selected. So is code
+/// built only for tvOS or watchOS, where `textSelection` does not exist (neither the advice nor the fix).
 struct CopyableTextNotSelectable: Rule {
     static let description = RuleDescription(
         id: "copyable-text-not-selectable",
@@ -20,6 +21,7 @@ struct CopyableTextNotSelectable: Rule {
             Read-only text is not selectable by default; `.textSelection(.enabled)` lets them copy it \
             instead of retyping it.
             """,
+        platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
             #"↓Text(order.trackingNumber)"#,
             #"↓Text("Order \(order.orderNumber)")"#,
@@ -32,6 +34,12 @@ struct CopyableTextNotSelectable: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                #if os(tvOS) || os(watchOS)
+                Text(order.trackingNumber)
+                #endif
+                """, allowsWrapping: false),
+            RuleExample(#"Text(order.trackingNumber)"#, configuration: Configuration().with(platforms: [.tvOS, .watchOS])),
             #"Text(order.trackingNumber).textSelection(.enabled)"#,
             """
             VStack {

@@ -1,0 +1,318 @@
+import SwiftSyntax
+
+/// A font written in source: one of SwiftUI's `Font` factories or a UIKit/AppKit system font.
+///
+/// Only these are fonts. An app's own enum with a `system(size:)` case, or a `custom(size:)` factory of
+/// some other type, is not one: an implicit member (`.system(size: 12)`) counts only where the type it is
+/// looked up in is evidently a font (the argument of `.font(…)`, a `font:` argument, a `Font`-typed
+/// declaration, an assignment to a `font` property), and never when the file declares a look-alike.
+public struct FontExpression {
+    public enum Family { case system, custom, uiKit }
+
+    public let call: FunctionCallExprSyntax
+    public let family: Family
+    /// The argument that fixes the point size: `size:` or `ofSize:`.
+    public let sizeArgument: LabeledExprSyntax
+    /// Where the font goes.
+    public let use: FontUse
+
+    /// The member names a font factory may have.
+    public static let factoryNames: Set<String> = ["system", "custom", "systemFont", "boldSystemFont", "italicSystemFont"]
+    static let swiftUIFontTypes: Set<String> = ["Font", "SwiftUI.Font", "SwiftUICore.Font"]
+    static let platformFontTypes: Set<String> = ["UIFont", "NSFont", "UIKit.UIFont", "AppKit.NSFont"]
+
+    /// A font with a point size (`.system(size:)`, `.custom(_:size:)`, `UIFont.systemFont(ofSize:)`), or `nil`
+    /// for anything else, including `.custom(_:size:relativeTo:)` and `.custom(_:fixedSize:)`.
+    public init?(_ call: FunctionCallExprSyntax, in file: SwiftUIFile) {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              Self.factoryNames.contains(member.declName.baseName.text)
+        else { return nil }
+        let base = member.base?.trimmedSource
+        let swiftUI = base == nil || base.map(Self.swiftUIFontTypes.contains) == true
+        let platform = base == nil || base.map(Self.platformFontTypes.contains) == true
+        switch member.declName.baseName.text {
+        case "system" where swiftUI:
+            guard let size = call.argument("size") else { return nil }
+            (family, sizeArgument) = (.system, size)
+        case "custom" where swiftUI:
+            // `Font.custom(_ name:size:)`: the name comes first, unlabelled.
+            guard let size = call.argument("size"), call.arguments.first?.label == nil, !call.hasArgument("relativeTo")
+            else { return nil }
+            (family, sizeArgument) = (.custom, size)
+        case "systemFont" where platform, "boldSystemFont" where platform, "italicSystemFont" where platform:
+            guard let size = call.argument("ofSize") else { return nil }
+            (family, sizeArgument) = (.uiKit, size)
+        default:
+            return nil
+        }
+        guard let use = FontUse(of: call) else { return nil }
+        if base == nil, !use.isTypedAsFont || file.declaresFontLookalike(member.declName.baseName.text) { return nil }
+        self.call = call
+        self.use = use
+    }
+
+    public var size: ExprSyntax { sizeArgument.expression }
+    public var weight: ExprSyntax? { call.argument("weight")?.expression }
+    public var design: ExprSyntax? { call.argument("design")?.expression }
+    /// A custom font of icons (`.custom("materialdesignicons-webfont", size: 20)`, Font Awesome): its glyphs are
+    /// symbols, sized like images, not text.
+    public var isIconFont: Bool {
+        guard family == .custom, let name = call.arguments.first?.expression.plainStringLiteral?.lowercased() else { return false }
+        return ["icon", "glyph", "symbol", "awesome"].contains { name.contains($0) }
+    }
+
+    /// Words of a name that says a font sizes symbols, not text.
+    static let symbolWords: Set<String> = ["symbol", "icon", "glyph", "image"]
+
+    /// Whether the font is held in a name that says it sizes symbols or icons (`symbolFont`, `iconFont`).
+    public var isNamedForSymbols: Bool {
+        guard case .declaration(let name, _) = use else { return false }
+        return camelCaseWords(name).contains { Self.symbolWords.contains($0.lowercased()) }
+    }
+
+    /// `NSFont.systemFont(ofSize:)`: AppKit code, which runs only on macOS, where there is no Dynamic Type.
+    public var isAppKit: Bool { ["NSFont", "AppKit.NSFont"].contains(writtenType?.trimmedSource ?? "") }
+
+    /// The explicit type written before the factory (`Font` in `Font.system(size: 12)`), if any.
+    public var writtenType: ExprSyntax? { call.calledExpression.as(MemberAccessExprSyntax.self)?.base }
+
+    /// The size follows Dynamic Type or the reader's own choice: `@ScaledMetric`, `UIFontMetrics`,
+    /// `UIFont.preferredFont(…).pointSize`, or an `@AppStorage` setting (a reader's text size).
+    public func sizeScales(in file: SwiftUIFile) -> Bool {
+        if file.valueScales(size) { return true }
+        if size.containsMemberAccess(named: "scaledValue") || size.containsMemberAccess(named: "preferredFont") { return true }
+        let type = file.enclosingType(of: size)
+        for token in size.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind, let property = file.property(token.text, in: type) else { continue }
+            if property.hasAttribute("ScaledMetric") || property.hasAttribute("AppStorage") { return true }
+        }
+        return false
+    }
+
+    /// A size passed in by the caller (`func font(size: CGFloat) -> Font`): the choice is the caller's,
+    /// who often scales it with `UIFontMetrics` first.
+    public var sizeIsParameter: Bool {
+        var names: Set<String> = []
+        var node = size.parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                for parameter in function.signature.parameterClause.parameters {
+                    names.insert((parameter.secondName ?? parameter.firstName).text)
+                }
+                break
+            }
+            if current.is(MemberBlockItemSyntax.self) { break }
+            node = current.parent
+        }
+        guard !names.isEmpty else { return false }
+        return size.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) }
+    }
+
+    /// `UIFont.systemFont(ofSize: 1)` only asks for the system font's family; it is never shown at that size.
+    public var isPlaceholderSize: Bool { (size.numberLiteral ?? 2) < 2 }
+
+    /// The point size, when the source says it (a literal or a constant holding one).
+    public func points(in file: SwiftUIFile) -> Double? { file.numericValue(of: size) }
+}
+
+/// Where a font expression goes.
+public enum FontUse {
+    /// The argument of a `.font(…)` modifier (through ternaries and font modifiers such as `.weight(…)`).
+    case modifier(MemberAccessExprSyntax)
+    /// The value of a declaration with this name: `static let cardTitle = Font.system(size: 22)`.
+    case declaration(name: String, isTypedAsFont: Bool)
+    /// Somewhere a font is expected: a `font:` argument, an assignment to `label.font`.
+    case fontSlot
+    /// Somewhere else; only an explicitly typed font (`Font.system(…)`) is a font there.
+    case unknown
+
+    /// Whether the place says its value is a font, so that an implicit member (`.system(size:)`) is `Font`'s.
+    var isTypedAsFont: Bool {
+        switch self {
+        case .modifier, .fontSlot: true
+        case .declaration(_, let typed): typed
+        case .unknown: false
+        }
+    }
+
+    init?(of call: FunctionCallExprSyntax) {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let argument = parent.as(LabeledExprSyntax.self), argument.parent?.parent?.is(TupleExprSyntax.self) != true {
+                // `font:`, `valueFont:`; but `symbolFont:` sizes a symbol, which is no text.
+                if let label = argument.label?.text, camelCaseWords(label).last?.lowercased() == "font" {
+                    self = FontExpression.symbolWords.contains(where: camelCaseWords(label).map { $0.lowercased() }.contains) ? .unknown : .fontSlot
+                    return
+                }
+                if let modifierCall = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                   let member = modifierCall.calledExpression.as(MemberAccessExprSyntax.self) {
+                    let name = member.declName.baseName.text
+                    if name == "font", argument.label == nil { self = .modifier(member); return }
+                    if name == "scaledFont" { self = .fontSlot; return }
+                }
+                self = .unknown
+                return
+            }
+            if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) {
+                self = sequence.elements.first?.lastToken(viewMode: .sourceAccurate)?.text == "font" ? .fontSlot : .unknown
+                return
+            }
+            if let element = parent.as(DictionaryElementSyntax.self) {
+                self = element.key.trimmedSource == ".font" ? .fontSlot : .unknown
+                return
+            }
+            if parent.is(InitializerClauseSyntax.self) || parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) {
+                self = Self.declaration(around: parent)
+                return
+            }
+            guard parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) || parent.is(TernaryExprSyntax.self)
+                    || parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                    || parent.is(LabeledExprListSyntax.self) || parent.is(LabeledExprSyntax.self)
+                    || parent.is(SequenceExprSyntax.self) || parent.is(ExprListSyntax.self)
+            else { self = .unknown; return }
+            node = parent
+        }
+        self = .unknown
+    }
+
+    /// The `let`/`var`/`func` whose value is the statement or initialiser at `node`; a closure in between
+    /// hides it (the closure's value is not the declaration's).
+    private static func declaration(around node: Syntax) -> FontUse {
+        var current: Syntax? = node
+        while let candidate = current {
+            // A parameter's default value: `func title(font: Font = .system(size: 12))`.
+            if let parameter = candidate.as(FunctionParameterSyntax.self) {
+                return .declaration(name: (parameter.secondName ?? parameter.firstName).text, isTypedAsFont: isFontType(parameter.type))
+            }
+            if let binding = candidate.as(PatternBindingSyntax.self) {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .unknown }
+                return .declaration(name: name, isTypedAsFont: binding.typeAnnotation.map { isFontType($0.type) } ?? false)
+            }
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                let typed = function.signature.returnClause.map { isFontType($0.type) } ?? false
+                return .declaration(name: function.name.text, isTypedAsFont: typed)
+            }
+            if candidate.is(ClosureExprSyntax.self) || candidate.is(MemberBlockItemSyntax.self) { return .unknown }
+            current = candidate.parent
+        }
+        return .unknown
+    }
+
+    private static func isFontType(_ type: TypeSyntax) -> Bool {
+        var name = type.trimmedSource
+        if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        return FontExpression.swiftUIFontTypes.contains(name) || FontExpression.platformFontTypes.contains(name)
+    }
+}
+
+extension SwiftUIFile {
+    /// Whether a type of this file other than a font declares a case or static function named like a font factory
+    /// (`enum AppFont { case system(size: CGFloat) }`), so that `.system(size:)` may be that type's.
+    public func declaresFontLookalike(_ name: String) -> Bool {
+        remember("declaresFontLookalike.\(name)", about: tree) {
+            types.values.contains { type in
+                guard !FontExpression.swiftUIFontTypes.contains(type.name), !FontExpression.platformFontTypes.contains(type.name)
+                else { return false }
+                if type.functions[name] != nil { return true }
+                guard let members = type.declaration.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else { return false }
+                return members.contains { item in
+                    item.decl.as(EnumCaseDeclSyntax.self)?.elements.contains { $0.name.text == name } == true
+                }
+            }
+        }
+    }
+}
+
+/// iOS's default text style sizes, for the nearest-style fix.
+public struct TextStyle: Sendable {
+    public let name: String
+    public let size: Double
+    /// The weight the style already has, written as in source.
+    public let weight: String
+
+    static let all = [
+        TextStyle(name: "largeTitle", size: 34, weight: ".regular"), TextStyle(name: "title", size: 28, weight: ".regular"),
+        TextStyle(name: "title2", size: 22, weight: ".regular"), TextStyle(name: "title3", size: 20, weight: ".regular"),
+        TextStyle(name: "body", size: 17, weight: ".regular"), TextStyle(name: "callout", size: 16, weight: ".regular"),
+        TextStyle(name: "subheadline", size: 15, weight: ".regular"), TextStyle(name: "footnote", size: 13, weight: ".regular"),
+        TextStyle(name: "caption", size: 12, weight: ".regular"), TextStyle(name: "caption2", size: 11, weight: ".regular"),
+    ]
+    static let headline = TextStyle(name: "headline", size: 17, weight: ".semibold")
+    /// From this size on, text is display text (wordmarks, hero numbers), far from any text style.
+    public static let displaySize = 40.0
+
+    /// The nearest style; a tie goes to the larger one, which reads more easily.
+    public static func nearest(to points: Double, weight: String?) -> TextStyle {
+        let style = all.min { abs($0.size - points) < abs($1.size - points) } ?? all[4]
+        if style.name == "body", weight == ".semibold" || weight == ".bold" { return headline }
+        return style
+    }
+}
+
+extension SwiftUIFile {
+    /// A `Text` of one or two characters or only emoji (its literal, or the constant it shows): a badge or
+    /// initials, sized on purpose.
+    public func isShortText(_ view: SwiftUIView) -> Bool {
+        guard view.name == "Text", let argument = view.firstUnlabeledArgument ?? view.argument("verbatim")?.expression
+        else { return false }
+        if argument.isInitials { return true }
+        guard let text = shownString(of: view) else { return false }
+        return text.count <= 2 || text.allSatisfy { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } }
+    }
+}
+
+private extension ExprSyntax {
+    /// `String(name.prefix(1))`, `name.first.map(String.init)`: an avatar's initial.
+    var isInitials: Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            if token.text == "first" || token.text == "initials" { return true }
+            guard token.text == "prefix", let argument = token.nextToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
+            else { return false }
+            return argument.text == "1" || argument.text == "2"
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// In the true branch of a ternary that tests for tvOS (`UIDevice.isTV ? .system(size: 22) : .footnote`).
+    public var isInTVOnlyBranch: Bool {
+        var child = Syntax(self)
+        var node = parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let ternary = current.as(UnresolvedTernaryExprSyntax.self), ternary.thenExpression.id == child.id,
+               let sequence = ternary.parent?.parent?.as(SequenceExprSyntax.self) {
+                let condition = sequence.elements.prefix { $0.id != ternary.id }
+                if condition.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { ["isTV", "isTVOS", "isTvOS"].contains($0.text) } }) {
+                    return true
+                }
+            }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Inside `UIImage.SymbolConfiguration(font:)` or `applyingSymbolConfiguration(…)`: it sizes a symbol, not text.
+    public var isInsideSymbolConfiguration: Bool {
+        isInsideCall { name in name.contains("SymbolConfiguration") }
+    }
+
+    /// Inside `UIFontMetrics(…).scaledFont(for:)` or an app's own `scaled(font:)`, which make a fixed font scale.
+    public var isInsideScaledFont: Bool {
+        isInsideCall { name in name.hasPrefix("scaled") }
+    }
+
+    /// Whether a call around this node, up to the enclosing function or member, has a name (the callee's last
+    /// component: `scaledFont`, `SymbolConfiguration`) that `matches`.
+    private func isInsideCall(where matches: (String) -> Bool) -> Bool {
+        var node = parent
+        while let current = node, !current.is(MemberBlockItemSyntax.self), !current.is(FunctionDeclSyntax.self) {
+            if let call = current.as(FunctionCallExprSyntax.self),
+               let name = call.calledExpression.lastToken(viewMode: .sourceAccurate)?.text, matches(name) {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+}

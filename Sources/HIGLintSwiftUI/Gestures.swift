@@ -1,0 +1,92 @@
+import SwiftSyntax
+
+/// The modifiers that attach a `Gesture` value: `.gesture(TapGesture().onEnded { … })`.
+public let gestureModifierNames: Set<String> = ["gesture", "highPriorityGesture", "simultaneousGesture"]
+
+extension Modifier {
+    /// A single tap: `.onTapGesture` without `count:` ≥ 2, or `TapGesture()` (count 1) given to `.gesture`,
+    /// `.highPriorityGesture` or `.simultaneousGesture`. A count that is not a literal is taken as 2 or more.
+    public var isSingleTap: Bool {
+        if name == "onTapGesture" { return Self.isSingleCount(argument("count")?.expression) }
+        return tapGesture.map { Self.isSingleCount($0.argument("count")?.expression) } ?? false
+    }
+
+    /// The `TapGesture(…)` call a gesture modifier is given, looking down its chain (`.onEnded { … }`).
+    public var tapGesture: FunctionCallExprSyntax? {
+        guard gestureModifierNames.contains(name), let gesture = firstArgument,
+              let root = ViewBuilderContent.chainRoot(of: gesture)?.as(FunctionCallExprSyntax.self),
+              root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TapGesture"
+        else { return nil }
+        return root
+    }
+
+    /// The code a tap runs: `.onTapGesture`'s closure, or the `.onEnded { … }` of a `TapGesture()`.
+    public var tapAction: ClosureExprSyntax? {
+        if name == "onTapGesture" { return closures.first?.closure }
+        guard let tap = tapGesture else { return nil }
+        var node = Syntax(tap)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), let call = member.parent?.as(FunctionCallExprSyntax.self) {
+            if member.declName.baseName.text == "onEnded" { return call.passedClosures.first?.closure }
+            node = Syntax(call)
+        }
+        return nil
+    }
+
+    private static func isSingleCount(_ count: ExprSyntax?) -> Bool {
+        guard let count else { return true }
+        return (count.numberLiteral ?? 2) < 2
+    }
+}
+
+extension SwiftUIView {
+    /// The first single-tap modifier of this view (see `Modifier.isSingleTap`).
+    public var singleTap: Modifier? { modifiers.first(where: \.isSingleTap) }
+
+    /// Whether the view tells assistive technologies it acts: `.accessibilityAddTraits(.isButton)`,
+    /// `.accessibility(addTraits: .isButton)`, or an `.accessibilityAction`.
+    public var declaresAccessibleAction: Bool {
+        modifiers.contains { modifier in
+            if modifier.name.hasPrefix("accessibilityAction") { return true }
+            let traits = modifier.name == "accessibilityAddTraits" ? modifier.firstArgument
+                : modifier.name == "accessibility" ? modifier.argument("addTraits")?.expression : nil
+            return traits?.containsMemberAccess(named: "isButton") == true
+        }
+    }
+}
+
+/// The first words of names that hold a selection: `selectedPhoto`, `selection`, `currentTab`, `chosenIcon`.
+let selectionWords: Set<String> = ["selected", "selection", "selections", "current", "chosen", "active"]
+
+extension SyntaxProtocol {
+    /// Whether this action does nothing but choose: every statement assigns or toggles a selection
+    /// (`selected = item`, `selection.insert(id)`, `isSelected.toggle()`), possibly inside `withAnimation { }`,
+    /// or dismisses. Such a grid is a picker: its cells have no secondary actions to offer.
+    public var onlyChoosesSelection: Bool {
+        guard let closure = self.as(ClosureExprSyntax.self) else { return false }
+        return !closure.statements.isEmpty && closure.statements.allSatisfy { Self.choosesSelection($0.item) }
+    }
+
+    private static func choosesSelection(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        if let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+           let target = sequence.elements.first?.referencePath?.last {
+            return namesSelection(target)
+        }
+        guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
+        let callee = call.calledExpression
+        if callee.trimmedSource == "dismiss" { return true }
+        if callee.trimmedSource == "withAnimation", let body = call.trailingClosure {
+            return body.onlyChoosesSelection
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self), mutatingMethods.contains(member.declName.baseName.text),
+              let base = member.base?.referencePath?.last
+        else { return false }
+        return namesSelection(base)
+    }
+
+    private static func namesSelection(_ name: String) -> Bool {
+        let words = camelCaseWords(name).map { $0.lowercased() }
+        guard let first = words.first else { return false }
+        return selectionWords.contains(first) || (first == "is" && words.dropFirst().first == "selected")
+    }
+}

@@ -1,0 +1,89 @@
+import SwiftSyntax
+
+/// Questions about selection state shown in a view: which state a checkmark is decided by, and the
+/// handlers that could change it.
+extension SwiftUIView {
+    /// The state names a membership or equality test decides this view (a checkmark) by: an `if` around it,
+    /// a ternary in its `systemName:`, or a ternary in one of its modifiers (`.opacity(selected == item ? 1 : 0)`),
+    /// up to the enclosing `ForEach`.
+    public var checkmarkSelectionState: Set<String> {
+        var tests: [ExprSyntax] = []
+        if let symbol = argument("systemName")?.expression, symbol.isConditional { tests.append(symbol) }
+        for modifier in modifiers {
+            for argument in modifier.call?.arguments ?? [] where argument.expression.isConditional {
+                tests.append(argument.expression)
+            }
+        }
+        var node = chainEnd.parent
+        while let current = node, !current.is(DeclSyntax.self) {
+            if let ifExpr = current.as(IfExprSyntax.self) {
+                tests += ifExpr.conditions.compactMap { $0.condition.as(ExprSyntax.self) }
+            }
+            if let expression = current.as(ExprSyntax.self), expression.isConditional { tests.append(expression) }
+            if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
+            node = current.parent
+        }
+        return Set(tests.flatMap(\.testedState))
+    }
+
+    /// Whether `handler` sits in a different branch of an `if` that shows this view in one branch:
+    /// the control is gone once this view appears, so it cannot take the choice back.
+    public func isInOtherBranch(than handler: Syntax) -> Bool {
+        var child = Syntax(chainEnd)
+        var node = child.parent
+        while let current = node, !current.is(DeclSyntax.self) {
+            if let ifExpr = current.as(IfExprSyntax.self), ifExpr.range.contains(handler.range), !child.range.contains(handler.range) {
+                return true
+            }
+            if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
+            child = current
+            node = current.parent
+        }
+        return false
+    }
+}
+
+extension SwiftUIFile {
+    /// Button actions and single-tap closures (`.onTapGesture`, `TapGesture().onEnded`) in `region`.
+    public func tapHandlers(in region: Syntax) -> [Syntax] {
+        region.tokens(viewMode: .sourceAccurate).compactMap { token -> Syntax? in
+            if token.text == "Button", let call = token.parent?.parent?.as(FunctionCallExprSyntax.self)
+                ?? token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+               let view = view(at: call), view.nameToken.id == token.id {
+                return ActionButton(view: view).action.map(Syntax.init)
+            }
+            guard token.text == "onTapGesture" || gestureModifierNames.contains(token.text),
+                  let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id,
+                  let owner = self.view(modifiedBy: member), let modifier = owner.modifier(at: member)
+            else { return nil }
+            return modifier.tapAction.map(Syntax.init)
+        }
+    }
+}
+
+private extension Range where Bound == AbsolutePosition {
+    func contains(_ other: Range<AbsolutePosition>) -> Bool { lowerBound <= other.lowerBound && other.upperBound <= upperBound }
+}
+
+extension ExprSyntax {
+    /// A ternary: `test ? a : b`, folded or as the parser leaves it (a sequence with an unresolved ternary).
+    public var isConditional: Bool {
+        if self.is(TernaryExprSyntax.self) { return true }
+        return self.as(SequenceExprSyntax.self)?.elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) } ?? false
+    }
+
+    /// `selection.contains(id)` → `selection`; `selected == item` → `selected`, `item`; `isSelected(x)` → nothing.
+    public var testedState: [String] {
+        var names: [String] = []
+        for token in tokens(viewMode: .sourceAccurate) {
+            if token.text == "contains", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+               let name = member.base?.referencePath?.last {
+                names.append(name)
+            }
+            if ["==", "!="].contains(token.text), let sequence = token.parent?.parent?.parent?.as(SequenceExprSyntax.self) {
+                names += sequence.elements.compactMap { $0.referencePath?.last }
+            }
+        }
+        return names
+    }
+}
