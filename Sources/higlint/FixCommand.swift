@@ -95,7 +95,7 @@ func runFix(_ options: FixOptions) -> Int32 {
     var fixer = FixEngine(run: prepared, rules: only.isEmpty ? nil : Set(only))
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
-    let run = fixer.fix(prepared, write: !options.dryRun)
+    let run = fixer.fix(prepared, within: options.paths, write: !options.dryRun)
     let files = run.files.sorted { $0.path < $1.path }
 
     var output = ""
@@ -114,6 +114,8 @@ func runFix(_ options: FixOptions) -> Int32 {
             output += UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: file.path)
         case .changedOnDisk:
             notices += "\(file.path): warning: \(AtomicFile.Failure.changedOnDisk)\n"
+        case .skipped(let reason):
+            notices += "\(file.path): warning: \(reason)\n"
         case .failed(let error):
             errors.append(error)
         case .unchanged:
@@ -158,8 +160,10 @@ func runFix(_ options: FixOptions) -> Int32 {
         summary += "; \(count(listed.count, "finding")) \(options.dryRun ? "would remain" : listed.count == 1 ? "remains" : "remain"), \(noFix) with no fix"
         let refused = files.reduce(0) { $0 + $1.correction.refused.count }
         if refused > 0 { summary += ", \(refused) whose fix was not applied" }
-        let skipped = files.filter { $0.outcome == .changedOnDisk }.count
-        if skipped > 0 { summary += "; \(count(skipped, "file")) changed on disk and skipped" }
+        let changed = files.filter { $0.outcome == .changedOnDisk }.count
+        if changed > 0 { summary += "; \(count(changed, "file")) changed on disk and skipped" }
+        let skipped = files.count { if case .skipped = $0.outcome { true } else { false } }
+        if skipped > 0 { summary += "; \(count(skipped, "file")) skipped (see above)" }
         if !errors.isEmpty { summary += "; \(errors.count) could not be fixed" }
         writeError(summary + "\n")
     }
