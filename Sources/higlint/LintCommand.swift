@@ -160,10 +160,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     let start = Date()
     var result: LintResult
     if options.readsStandardInput {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let path = options.assumedFilename ?? "<stdin>"
-        // A buffer is checked like a file linted alone: its survey is the buffer itself.
-        switch engine.prepare(paths: []).lint(data: data, path: path) {
+        switch engine.lintStandardInput(path: options.assumedFilename ?? "<stdin>") {
         case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
         case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
         }
@@ -197,7 +194,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
             return 2
         }
     } else {
-        FileHandle.standardOutput.write(Data(output.utf8))
+        writeOutput(output)
     }
     for error in result.errors { writeError("\(error)\n") }
     for warning in result.projectWarnings { writeError("\(warning)\n") }
