@@ -89,6 +89,29 @@ enum DiagnosticCodec {
         return reader.isAtEnd ? FileFindings(diagnostics: diagnostics, suppressed: suppressed) : nil
     }
 
+    /// The findings of a cache entry, when every one of them could have come from a run (see `isPlausible`). An
+    /// index's checksum only catches accidents: a crafted or damaged entry must be a miss, never a crash in a
+    /// reporter nor a finding of a rule this build does not have.
+    static func decodeChecked(_ bytes: UnsafeRawBufferPointer, knownRules: Set<String>?) -> [Diagnostic]? {
+        decodeFindingsChecked(bytes, knownRules: knownRules)?.diagnostics
+    }
+
+    /// `decodeFindings`, when every finding could have come from a run.
+    static func decodeFindingsChecked(_ bytes: UnsafeRawBufferPointer, knownRules: Set<String>?) -> FileFindings? {
+        guard let findings = decodeFindings(bytes),
+              findings.diagnostics.allSatisfy({ isPlausible($0, knownRules: knownRules) }) else { return nil }
+        return findings
+    }
+
+    /// Whether a finding could have come from a run: a rule of this build (when `knownRules` is given), a line and
+    /// column from 1 with the column inside its line, and edits whose ranges are in order.
+    static func isPlausible(_ diagnostic: Diagnostic, knownRules: Set<String>?) -> Bool {
+        if let knownRules, !knownRules.contains(diagnostic.rule) { return false }
+        guard diagnostic.line >= 1, diagnostic.column >= 1, diagnostic.offset >= 0 else { return false }
+        if let line = diagnostic.lineText, diagnostic.column > line.count + 1 { return false }
+        return diagnostic.fix?.edits.allSatisfy { 0 <= $0.start && $0.start <= $0.end } ?? true
+    }
+
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var index = 0
