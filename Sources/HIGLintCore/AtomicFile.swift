@@ -46,6 +46,15 @@ public enum AtomicFile {
             }
         }
 
+        /// The reason alone, for messages that say themselves what was not written.
+        public var reason: String {
+            switch self {
+            case .system(let reason): reason
+            case .readOnly: "permission denied"
+            default: description
+            }
+        }
+
         /// Whether the file was left alone on purpose (someone else's change, or something a rename would lose),
         /// rather than because writing failed.
         public var isSkip: Bool {
@@ -87,18 +96,7 @@ public enum AtomicFile {
         let (temporary, descriptor) = try createTemporary(in: folder.isEmpty ? "." : folder, beside: name,
                                                           mode: info.st_mode & 0o777)
         var failure: Failure?
-        contents.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = .system(errorText())
-                    return
-                }
-                written += result
-            }
-        }
+        if let code = writeFully(descriptor, contents) { failure = .system(String(cString: strerror(code))) }
         // The owner first: changing it clears the set-user-ID and set-group-ID bits, which `fchmod` then restores.
         // Someone who may write another user's file but not give it away ends up owning the copy, as an editor's
         // save would; but a set-user-ID or set-group-ID file must not change hands, so that one is left alone.
@@ -122,6 +120,26 @@ public enum AtomicFile {
             }
         }
         if failure == nil, rename(temporary, target) != 0 { failure = .system(errorText()) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Writes `contents` to `path` (a new file, or over one), all at once: a temporary file beside it, flushed,
+    /// then renamed. For what HIGLint writes of its own (reports, baselines, stamps); failures say why in words,
+    /// such as "it is a folder".
+    public static func write(_ contents: Data, to path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .system("it is a folder") }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let (temporary, descriptor) = try createTemporary(in: folder.isEmpty ? "." : folder, beside: name, mode: 0o666)
+        var failure: Failure?
+        if let code = writeFully(descriptor, contents) { failure = .system(String(cString: strerror(code))) }
+        if failure == nil, fsync(descriptor) != 0 { failure = .system(errorText()) }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = .system(errorText()) }
         if let failure {
             unlink(temporary)
             throw failure
@@ -185,5 +203,21 @@ public enum AtomicFile {
 
     private static func errorText() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+/// Writes all of `contents` to `descriptor`, or returns the `errno` of the write that failed.
+private func writeFully(_ descriptor: Int32, _ contents: Data) -> Int32? {
+    contents.withUnsafeBytes { buffer -> Int32? in
+        var written = 0
+        while written < buffer.count {
+            let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += result
+        }
+        return nil
     }
 }

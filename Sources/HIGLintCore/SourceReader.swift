@@ -30,7 +30,15 @@ public enum SourceReader {
             .failure(FileError(path: path, reason: "cannot read the file (\(reason))"))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return failure(errorText(errno)) }
+        guard descriptor >= 0 else {
+            // A socket cannot be opened at all ("No such device or address"): say what it is instead.
+            let code = errno
+            var info = stat()
+            if code == ENXIO, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+                return failure("it is a socket, not a regular file")
+            }
+            return failure(errorText(code))
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return failure(errorText(errno)) }

@@ -189,11 +189,11 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version, baselined: baselined)
     let output = reporter(named: options.format)!.report(result, context: context)
     if let outputPath = options.outputPath {
-        do {
+        do throws(AtomicFile.Failure) {
             // Written to a temporary file beside it and renamed: a reader never sees half a report.
-            try Data(output.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            try AtomicFile.write(Data(output.utf8), to: outputPath)
         } catch {
-            writeError("higlint: error: cannot write the report to \(outputPath): \(error.localizedDescription)\n")
+            writeError("higlint: error: cannot write the report to \(outputPath) (\(error.reason))\n")
             return 2
         }
     } else {
@@ -214,7 +214,12 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         writeError(summary + "\n")
     }
     if let stamp = options.stampPath {
-        try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(Data("// HIGLint checked these sources.\n".utf8), to: stamp)
+        } catch {
+            writeError("higlint: error: cannot write the stamp \(stamp) (\(error.reason))\n")
+            return 2
+        }
     }
     if !result.errors.isEmpty { return 2 }
     guard let failureSeverity = options.effectiveFailureSeverity else { return 0 }
