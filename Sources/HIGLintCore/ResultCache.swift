@@ -37,6 +37,17 @@ public final class ResultCache: Sendable {
         self.knownRules = knownRules
     }
 
+    /// The findings of one stored entry, as a run reads them back: `nil` unless they decode exactly and every one
+    /// could have come from a run of a build with `knownRules`. For the fuzz target and tests.
+    public static func decodeEntry(_ bytes: UnsafeRawBufferPointer, knownRules: Set<String>?) -> [Diagnostic]? {
+        DiagnosticCodec.decodeChecked(bytes, knownRules: knownRules)
+    }
+
+    /// The bytes an entry holding `diagnostics` is stored as.
+    public static func encodeEntry(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        DiagnosticCodec.encode(diagnostics)
+    }
+
     /// `$XDG_CACHE_HOME/higlint`, else `~/.cache/higlint`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/higlint" }
