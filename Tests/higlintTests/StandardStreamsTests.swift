@@ -88,3 +88,20 @@ struct StandardStreamsTests {
         }
     }
 }
+
+/// Links out of the tree are not followed by any phase of a run.
+@Suite("Links out of the tree", .serialized)
+struct LinksOutOfTheTreeTests {
+    @Test("lint of a folder holding a link to / and a link loop checks the folder's own files and ends")
+    func linkToRoot() throws {
+        let root = try temporaryProject(["repo/Sources/Receipt.swift": receipt])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("repo/root").path, withDestinationPath: "/")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("repo/loop").path, withDestinationPath: ".")
+        let output = try runBounded(["lint", "repo", "--no-cache"], in: root, seconds: 300)
+        expectNoCrash(output)
+        #expect(output.status == 1)
+        let files = Set(output.stdout.split(separator: "\n").map { $0.split(separator: ":").first.map(String.init) ?? "" })
+        #expect(files == ["repo/Sources/Receipt.swift"], "\(output.stdout.prefix(500))")
+    }
+}
