@@ -6,7 +6,7 @@
 #   Fuzz/run.sh 3600 -fork=1 -ignore_crashes=1   an hour, going on after a crash to collect more
 #   Fuzz/run.sh repro CRASH-FILE                 run one input again, e.g. a crash-… file
 #
-# Builds Fuzz/FuzzTarget.swift and the HIGLintSwiftUI, HIGLintCore and HIGLintRules sources with
+# Builds Fuzz/FuzzTarget.swift and the HIGLintSwiftUI, HIGLintProject, HIGLintCore and HIGLintRules sources with
 # `swiftc -sanitize=fuzzer,address` into .build/fuzz/, linked to the toolchain's SwiftSyntax in
 # lib/swift/host (as Package.swift does). The corpus grows in .build/fuzz/corpus, seeded from
 # Examples/ and the rules' examples (Fuzz/seeds.sh); crashes and hangs land in .build/fuzz/findings.
@@ -25,11 +25,11 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -I "$out/modules" -I "$host
 
 # Rebuilds only when a source is newer than the target.
 target="$out/higlint-fuzz"
-sources=$(find Sources/HIGLintSwiftUI Sources/HIGLintCore Sources/HIGLintRules Fuzz -name '*.swift')
+sources=$(find Sources/HIGLintSwiftUI Sources/HIGLintProject Sources/HIGLintCore Sources/HIGLintRules Fuzz -name '*.swift')
 if [ ! -x "$target" ] || [ -n "$(find $sources -newer "$target" | head -1)" ]; then
     echo "fuzz: building $target" >&2
     objects=()
-    for module in HIGLintSwiftUI HIGLintCore HIGLintRules; do
+    for module in HIGLintSwiftUI HIGLintProject HIGLintCore HIGLintRules; do
         swiftc "${flags[@]}" -module-name "$module" -wmo -c $(find "Sources/$module" -name '*.swift') \
             -emit-module -emit-module-path "$out/modules/$module.swiftmodule" -o "$out/$module.o"
         objects+=("$out/$module.o")

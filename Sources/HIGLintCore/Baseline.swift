@@ -36,10 +36,11 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// Reads a baseline file; anything unreadable is an error that says how to recover.
     public static func load(path: String) throws(BaselineError) -> Baseline {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BaselineError(path: path, message: "cannot read the baseline (\(LintEngine.describe(error)))")
+        // Read as sources are: a FIFO or a device named as the baseline is named as such, never read forever.
+        switch SourceReader.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let error):
+            throw BaselineError(path: path, message: error.reason.replacingOccurrences(of: "the file", with: "the baseline"))
         }
         let regenerate = "; recreate it with `higlint baseline write \(path)`"
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

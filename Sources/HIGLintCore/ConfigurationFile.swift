@@ -83,7 +83,15 @@ public struct ConfigurationFile: Sendable {
     static let severityWords = ["off", "note", "warning", "error"]
 
     /// Reads and checks the file at `path` against the rules HIGLint has.
+    ///
+    /// Anything at that path is a configuration error unless it is a readable file: a folder, a dangling link or a
+    /// link loop named `.higlint.json` is named with the reason, never passed over.
     public static func load(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
+        var link = stat(), target = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
+            let reason = errno == ELOOP ? "it is a symbolic link loop" : "it is a symbolic link to a file that does not exist"
+            throw ConfigurationError(path: path, message: "cannot read the configuration file (\(reason))")
+        }
         // Read as sources are: a FIFO named .higlint.json must not block the run.
         switch SourceReader.read(path) {
         case .success(let data):
@@ -93,10 +101,22 @@ public struct ConfigurationFile: Sendable {
         }
     }
 
+    /// A word from a configuration file as messages show it: a long one is cut, so a 1 MB key is not echoed back.
+    static func shown(_ word: String) -> String {
+        word.count <= 80 ? word : word.prefix(60) + "…(\(word.count) characters)"
+    }
+
     /// Checks configuration text as if it were the file at `path`.
     public init(data: Data, path: String, rules: [RuleDescription]) throws(ConfigurationError) {
         self.path = path
         directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        var data = data
+        // A byte order mark, as some editors write: accepted, as in Swift sources.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
+        guard String(validating: [UInt8](data), as: UTF8.self) != nil else {
+            let reason = SourceReader.startsWithUTF16ByteOrderMark([UInt8](data)) ? "UTF-16 text" : "not valid UTF-8"
+            throw ConfigurationError(path: path, message: "\(reason); save the configuration file as UTF-8")
+        }
         let outline: JSON5Outline
         do {
             outline = try JSON5Outline([UInt8](data))
@@ -166,11 +186,12 @@ private struct Reader {
             line = keyLines[prefix.joined(separator: ".")]
             prefix.removeLast()
         }
-        return ConfigurationError(path: path, line: line, key: key.isEmpty ? nil : key.joined(separator: "."), message: message)
+        return ConfigurationError(path: path, line: line, key: key.isEmpty ? nil : key.map(ConfigurationFile.shown).joined(separator: "."),
+                                  message: message)
     }
 
     func unknown(_ key: [String], _ word: String, kind: String, of owner: String? = nil, known: [String], hint: String? = nil) -> ConfigurationError {
-        var message = "unknown \(kind) '\(word)'" + (owner.map { " of \($0)" } ?? "")
+        var message = "unknown \(kind) '\(ConfigurationFile.shown(word))'" + (owner.map { " of \(ConfigurationFile.shown($0))" } ?? "")
         if let suggestion = Self.closest(to: word, in: known) { message += "; did you mean '\(suggestion)'?" }
         message += hint.map { " (\($0))" } ?? " (expected one of: \(known.joined(separator: ", ")))"
         return fail(key, message)
@@ -319,6 +340,8 @@ private struct Reader {
 
     /// The known word a typo most likely meant, if one is close.
     static func closest(to word: String, in known: [String]) -> String? {
-        Spelling.closest(to: word, in: known)
+        // A word much longer than every known one is no typo of them; and the distance costs its length squared.
+        guard word.count <= (known.map(\.count).max() ?? 0) + 8 else { return nil }
+        return Spelling.closest(to: word, in: known)
     }
 }

@@ -39,10 +39,7 @@ public final class ConfigurationResolver: ConfigurationSource, @unchecked Sendab
         self.defaults = defaults
         self.overrides = overrides
         explicitFile = try configurationFile.map { path throws(ConfigurationError) in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw ConfigurationError(path: path, message: "no such configuration file")
-            }
+            guard Self.exists(path) else { throw ConfigurationError(path: path, message: "no such configuration file") }
             return try ConfigurationFile.load(path: path, rules: rules)
         }
     }
@@ -80,8 +77,8 @@ public final class ConfigurationResolver: ConfigurationSource, @unchecked Sendab
             let isTop = parent == directory || directory == "/" || FileManager.default.fileExists(atPath: directory + "/.git")
             files = isTop ? [] : try chain(forDirectory: parent).files
             let candidate = (directory as NSString).appendingPathComponent(ConfigurationFile.name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            // Whatever has the name (a folder, a dangling link) is loaded, so that what is wrong with it is said.
+            if Self.exists(candidate) {
                 files.append(try ConfigurationFile.load(path: Self.displayPath(candidate), rules: rules))
             }
         }
@@ -89,6 +86,12 @@ public final class ConfigurationResolver: ConfigurationSource, @unchecked Sendab
         for file in files { file.apply(to: &configuration) }
         overrides(&configuration)
         return Chain(files: files, configuration: configuration)
+    }
+
+    /// Whether anything, even a dangling link, has this path.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     static func absolute(_ path: String) -> String {

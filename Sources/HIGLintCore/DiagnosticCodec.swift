@@ -6,7 +6,8 @@ import Foundation
 /// decoder took longer than the rest of such a run's work on each file.
 ///
 /// Layout: `<count>;` then per finding the fields `rule section severity path line column offset message`,
-/// `lineText` (or `-`) and the fix (`-`, or its title, `<edit count>;` and per edit `start end replacement`).
+/// `lineText` (`-` when absent, `=` when it is the previous finding's: a long line with many findings is stored
+/// once, not once per finding) and the fix (`-`, or its title, `<edit count>;` and per edit `start end replacement`).
 /// A string is `<byte length>:<bytes>`, a number `<digits>;`. When suppression comments silenced findings of the
 /// file, `s<count>;` follows the last finding.
 enum DiagnosticCodec {
@@ -22,6 +23,7 @@ enum DiagnosticCodec {
             if let value { text(value) } else { out.append(UInt8(ascii: "-")) }
         }
         number(diagnostics.count)
+        var previousLine: String?
         for diagnostic in diagnostics {
             text(diagnostic.rule)
             text(diagnostic.section.rawValue)
@@ -31,7 +33,13 @@ enum DiagnosticCodec {
             number(diagnostic.column)
             number(diagnostic.offset)
             text(diagnostic.message)
-            optional(diagnostic.lineText)
+            // Findings of one line share its text (`LineTexts`), so this comparison is usually of one buffer with itself.
+            if let line = diagnostic.lineText, line == previousLine {
+                out.append(UInt8(ascii: "="))
+            } else {
+                optional(diagnostic.lineText)
+            }
+            previousLine = diagnostic.lineText
             if let fix = diagnostic.fix {
                 text(fix.title)
                 number(fix.edits.count)
@@ -66,8 +74,16 @@ enum DiagnosticCodec {
             guard let rule = reader.text(), let section = reader.text().flatMap(RuleSection.init(rawValue:)),
                   let severity = reader.text().flatMap(Severity.init(rawValue:)), let path = reader.text(),
                   let line = reader.number(), let column = reader.number(), let offset = reader.number(),
-                  let message = reader.text(), let lineText = reader.optionalText()
+                  let message = reader.text()
             else { return nil }
+            let lineText: String?
+            if reader.skip(UInt8(ascii: "=")) {
+                guard let previous = diagnostics.last?.lineText else { return nil }
+                lineText = previous
+            } else {
+                guard let text = reader.optionalText() else { return nil }
+                lineText = text
+            }
             var fix: Fix?
             if !reader.skipAbsent() {
                 guard let title = reader.text(), let editCount = reader.number(), editCount <= bytes.count else { return nil }
@@ -87,6 +103,31 @@ enum DiagnosticCodec {
             suppressed = count
         }
         return reader.isAtEnd ? FileFindings(diagnostics: diagnostics, suppressed: suppressed) : nil
+    }
+
+    /// The findings of a cache entry, when every one of them could have come from a run (see `isPlausible`). An
+    /// index's checksum only catches accidents: a crafted or damaged entry must be a miss, never a crash in a
+    /// reporter nor a finding of a rule this build does not have.
+    static func decodeChecked(_ bytes: UnsafeRawBufferPointer, knownRules: Set<String>?) -> [Diagnostic]? {
+        decodeFindingsChecked(bytes, knownRules: knownRules)?.diagnostics
+    }
+
+    /// `decodeFindings`, when every finding could have come from a run.
+    static func decodeFindingsChecked(_ bytes: UnsafeRawBufferPointer, knownRules: Set<String>?) -> FileFindings? {
+        guard let findings = decodeFindings(bytes),
+              findings.diagnostics.allSatisfy({ isPlausible($0, knownRules: knownRules) }) else { return nil }
+        return findings
+    }
+
+    /// Whether a finding could have come from a run: a rule of this build (when `knownRules` is given), a line and
+    /// column from 1 with the column inside its line, and edits whose ranges are in order.
+    static func isPlausible(_ diagnostic: Diagnostic, knownRules: Set<String>?) -> Bool {
+        if let knownRules, !knownRules.contains(diagnostic.rule) { return false }
+        guard diagnostic.line >= 1, diagnostic.column >= 1, diagnostic.offset >= 0 else { return false }
+        // Bytes, not characters: counting a 2 MB line's characters for each of its thousands of findings is quadratic,
+        // and a column past the line's end is harmless to every reader (SARIF stops at the end).
+        if let line = diagnostic.lineText, diagnostic.column > line.utf8.count + 1 { return false }
+        return diagnostic.fix?.edits.allSatisfy { 0 <= $0.start && $0.start <= $0.end } ?? true
     }
 
     private struct Reader {

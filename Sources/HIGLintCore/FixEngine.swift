@@ -46,9 +46,14 @@ public struct Correction: Sendable {
 
 /// A file's text as read, to be written back only if the file still holds it.
 public struct FileSnapshot: Sendable {
+    /// The path as given, for messages.
     public var path: String
+    /// The real path that was read, and is the one written: resolved once, so reading and writing agree.
+    public var resolvedPath: String
     public var data: Data
     public var text: String
+    /// The file's identity, size and modification time when it was read.
+    public var status: FileStatus?
 }
 
 /// What `higlint fix` did to one file.
@@ -62,6 +67,9 @@ public struct FileFix: Sendable {
         case dryRun
         /// The file changed on disk while it was being corrected; left alone.
         case changedOnDisk
+        /// Left alone on purpose, for the reason given: writing it would lose something (its hard links, another
+        /// writer's data, its owner or attributes), or it is not the caller's to write (outside the given paths).
+        case skipped(String)
         /// The corrected text could not be written (read-only file, full disk); the file is as it was.
         case failed(FileError)
     }
@@ -95,9 +103,9 @@ public struct FixEngine: Sendable {
     /// (`nil`: no limit).
     public var fileTimeLimit: TimeInterval?
     /// Replaces a file's bytes if it still holds the expected ones; tests put failures in its place.
-    public typealias Writer = @Sendable (_ path: String, _ expected: Data, _ contents: Data) throws(AtomicFile.Failure) -> Void
-    public var writer: Writer = { path, expected, contents throws(AtomicFile.Failure) in
-        try AtomicFile.replace(path, expecting: expected, with: contents)
+    public typealias Writer = @Sendable (_ snapshot: FileSnapshot, _ contents: Data) throws(AtomicFile.Failure) -> Void
+    public var writer: Writer = { snapshot, contents throws(AtomicFile.Failure) in
+        try AtomicFile.replace(snapshot.resolvedPath, expecting: snapshot.data, status: snapshot.status, with: contents)
     }
 
     public init(rules: Set<String>? = nil, maximumPasses: Int = 8, lint: @escaping Linter) {
@@ -240,19 +248,24 @@ public struct FixEngine: Sendable {
 
     // MARK: Files
 
-    /// Reads a file for fixing; the text must be UTF-8.
+    /// Reads a file for fixing; the text must be UTF-8. The path is resolved once, here, and the snapshot keeps
+    /// the real path for the write.
     public static func read(_ path: String) -> Result<FileSnapshot, FileError> {
+        guard let resolved = FileCollector.realPath(path) else {
+            return .failure(FileError(path: path, reason: "cannot read the file (\(SourceReader.errorText(errno)))"))
+        }
         let data: Data
-        switch SourceReader.read(path) {
-        case .success(let bytes): data = bytes
-        case .failure(let error): return .failure(error)
+        let status: FileStatus
+        switch SourceReader.readWithStatus(resolved) {
+        case .success(let read): (data, status) = read
+        case .failure(let error): return .failure(FileError(path: path, reason: error.reason))
         }
         guard !data.contains(0), let text = String(validating: [UInt8](data), as: UTF8.self) else {
             let reason = SourceReader.startsWithUTF16ByteOrderMark([UInt8](data)) ? "UTF-16 text; not fixed (save the file as UTF-8)"
                 : data.contains(0) ? "not a text file (it contains NUL bytes); not fixed" : "not valid UTF-8; not fixed (save the file as UTF-8)"
             return .failure(FileError(path: path, reason: reason))
         }
-        return .success(FileSnapshot(path: path, data: data, text: text))
+        return .success(FileSnapshot(path: path, resolvedPath: resolved, data: data, text: text, status: status))
     }
 
     /// Corrects a file read earlier and, when `write` is set, replaces it atomically if it still holds what was read.
@@ -267,10 +280,12 @@ public struct FixEngine: Sendable {
         guard write else { return FileFix(path: snapshot.path, correction: correction, outcome: .dryRun) }
         guard !givenUp() else { return FileFix(path: snapshot.path, correction: correction, outcome: .unchanged) }
         do {
-            try writer(snapshot.path, snapshot.data, Data(correction.corrected.utf8))
+            try writer(snapshot, Data(correction.corrected.utf8))
             return FileFix(path: snapshot.path, correction: correction, outcome: .written)
         } catch .changedOnDisk {
             return FileFix(path: snapshot.path, correction: correction, outcome: .changedOnDisk)
+        } catch let error where error.isSkip {
+            return FileFix(path: snapshot.path, correction: correction, outcome: .skipped(error.description))
         } catch {
             return FileFix(path: snapshot.path, correction: correction,
                            outcome: .failed(FileError(path: snapshot.path, reason: error.description)))
@@ -278,25 +293,35 @@ public struct FixEngine: Sendable {
     }
 
     /// Fixes every Swift file under `paths`, files in parallel.
+    ///
+    /// Only a `.swift` file whose real path is inside the real paths given is written: a link out of the tree, or
+    /// one named `.swift` that points at another kind of file, is corrected for the report but skipped.
     public func fix(paths: [String], write: Bool) -> FixRun {
         let collection = FileCollector.swiftFiles(under: paths)
-        return fix(files: collection.files, errors: collection.errors, write: write)
+        return fix(files: collection.files, errors: collection.errors, within: paths, write: write)
     }
 
-    /// Fixes the Swift files of a prepared run (phases 1 to 4 of `lint`), files in parallel.
-    public func fix(_ run: PreparedRun, write: Bool) -> FixRun {
-        fix(files: run.files.swiftFiles.map(\.path), errors: run.collectionErrors, write: write)
+    /// Fixes the Swift files of a prepared run (phases 1 to 4 of `lint`) over `paths`, files in parallel.
+    public func fix(_ run: PreparedRun, within paths: [String], write: Bool) -> FixRun {
+        fix(files: run.files.swiftFiles.map(\.path), errors: run.collectionErrors, within: paths, write: write)
     }
 
-    /// Fixes `paths`, files in parallel; `errors` are the collection's, reported with those of the fixes.
-    private func fix(files paths: [String], errors collectionErrors: [FileError], write: Bool) -> FixRun {
+    /// Fixes `files`, in parallel, writing only those inside `paths`; `errors` are the collection's, reported with
+    /// those of the fixes.
+    private func fix(files paths: [String], errors collectionErrors: [FileError], within given: [String], write: Bool) -> FixRun {
+        let roots = given.compactMap(FileCollector.realPath)
         let outcomes = ConcurrentResults<Result<FileFix, FileError>>(count: paths.count)
         let limit = fileTimeLimit
         // Threads with large stacks, as for linting: deeply nested code is walked recursively.
         ParallelRunner.forEach(count: paths.count, timeLimit: limit, onTimeout: { index in
             outcomes.setIfEmpty(index, .failure(FileError(path: paths[index], reason: LintEngine.timeoutReason(limit ?? 0) + "; not changed")))
         }) { index in
-            let result = Self.read(paths[index]).map { fix($0, write: write, givenUp: { outcomes[index] != nil }) }
+            let result = Self.read(paths[index]).map { snapshot in
+                let outOfScope = Self.outOfScope(snapshot.resolvedPath, roots: roots)
+                var file = fix(snapshot, write: write && outOfScope == nil, givenUp: { outcomes[index] != nil })
+                if write, let outOfScope, file.outcome == .dryRun { file.outcome = .skipped(outOfScope) }
+                return file
+            }
             outcomes.setIfEmpty(index, result)
         }
         var files: [FileFix] = []
@@ -310,5 +335,16 @@ public struct FixEngine: Sendable {
         }
         errors.sort { $0.path < $1.path }
         return FixRun(files: files, errors: errors)
+    }
+
+    /// Why the file at real path `path` must not be written by a fix of `roots`, or `nil` when it may be.
+    static func outOfScope(_ path: String, roots: [String]) -> String? {
+        guard path.hasSuffix(".swift") else {
+            return "it is a link to '\(path)', which is not a .swift file; not changed"
+        }
+        guard FileCollector.isInside(path, roots: roots) else {
+            return "it is a link to '\(path)', outside the paths given; not changed"
+        }
+        return nil
     }
 }

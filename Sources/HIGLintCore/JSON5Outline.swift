@@ -86,7 +86,7 @@ struct JSON5Outline {
             let isNumber = number.first.map { $0.isNumber || $0 == "." } ?? false
             guard isNumber || ["true", "false", "null"].contains(word) || ["Infinity", "NaN"].contains(String(number)) else {
                 var problem = start
-                problem.message = "unexpected '\(word)'; a string value needs quotes"
+                problem.message = "unexpected '\(ConfigurationFile.shown(word))'; a string value needs quotes"
                 throw problem
             }
             // JSONDecoder rejects a number beyond Double's range with no word on why.
@@ -100,10 +100,12 @@ struct JSON5Outline {
 
     private mutating func object(path: [String]) throws(SyntaxError) {
         advance()   // {
+        var seen: Set<String> = []
         while true {
             try skipTrivia()
             if current == UInt8(ascii: "}") { advance(); return }
             let keyLine = line
+            let keyStart = error("")
             let key: String
             switch current {
             case UInt8(ascii: "\""), UInt8(ascii: "'"): key = try string()
@@ -112,10 +114,16 @@ struct JSON5Outline {
                 key = atom()
                 guard !key.isEmpty else { throw error("expected a key or }") }
             }
+            // JSONDecoder keeps one of two equal keys without a word: say so, rather than ignore what the other says.
+            guard seen.insert(key).inserted else {
+                var problem = keyStart
+                problem.message = "the key '\(ConfigurationFile.shown(key))' appears twice in this object; keep one"
+                throw problem
+            }
             let keyPath = path + [key]
             if keyLines[keyPath.joined(separator: ".")] == nil { keyLines[keyPath.joined(separator: ".")] = keyLine }
             try skipTrivia()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key '\(key)'") }
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key '\(ConfigurationFile.shown(key))'") }
             advance()
             try skipTrivia()
             try value(path: keyPath)
@@ -124,7 +132,7 @@ struct JSON5Outline {
             case UInt8(ascii: ","): advance()
             case UInt8(ascii: "}"): advance(); return
             case nil: throw error("the file ends inside an object; a } is missing")
-            default: throw error("expected ',' or '}' after the value of '\(key)'")
+            default: throw error("expected ',' or '}' after the value of '\(ConfigurationFile.shown(key))'")
             }
         }
     }

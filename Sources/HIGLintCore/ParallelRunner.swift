@@ -79,7 +79,9 @@ enum ParallelRunner {
                     condition.wait()
                     continue
                 }
-                _ = condition.wait(until: Date(timeIntervalSinceNow: min(timeLimit, 0.2)))
+                // At least a millisecond: a date not in the future returns at once without releasing the lock,
+                // so with a tiny limit no worker could ever take or finish an item.
+                _ = condition.wait(until: Date(timeIntervalSinceNow: max(0.001, min(timeLimit, 0.2))))
                 let now = Date()
                 for (index, start) in started where !givenUp.contains(index) && now.timeIntervalSince(start) > timeLimit {
                     givenUp.insert(index)

@@ -27,11 +27,25 @@ public final class ResultCache: Sendable {
     /// The folder of indexes (format version included, so an incompatible future layout lives beside it).
     public let directory: String
     public let toolVersion: String
+    /// The rule ids of this build: an entry naming another rule is a miss (`nil`: not checked).
+    public let knownRules: Set<String>?
     static let formatLine = "higlint-result-cache 2"
 
-    public init(directory: String, toolVersion: String) {
+    public init(directory: String, toolVersion: String, knownRules: Set<String>? = nil) {
         self.directory = (directory as NSString).appendingPathComponent("v2")
         self.toolVersion = toolVersion
+        self.knownRules = knownRules
+    }
+
+    /// The findings of one stored entry, as a run reads them back: `nil` unless they decode exactly and every one
+    /// could have come from a run of a build with `knownRules`. For the fuzz target and tests.
+    public static func decodeEntry(_ bytes: UnsafeRawBufferPointer, knownRules: Set<String>?) -> [Diagnostic]? {
+        DiagnosticCodec.decodeChecked(bytes, knownRules: knownRules)
+    }
+
+    /// The bytes an entry holding `diagnostics` is stored as.
+    public static func encodeEntry(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        DiagnosticCodec.encode(diagnostics)
     }
 
     /// `$XDG_CACHE_HOME/higlint`, else `~/.cache/higlint`.
@@ -53,7 +67,7 @@ public final class ResultCache: Sendable {
 
     /// Reads the index of `paths` for one run.
     public func session(for paths: [String]) -> CacheSession {
-        CacheSession(path: indexPath(for: paths), toolVersion: toolVersion)
+        CacheSession(path: indexPath(for: paths), toolVersion: toolVersion, knownRules: knownRules)
     }
 
     // MARK: Keys
@@ -115,6 +129,7 @@ public final class CacheSession: @unchecked Sendable {
 
     public let path: String
     private let toolVersion: String
+    private let knownRules: Set<String>?
     private let lock = NSLock()
     /// The index read at the start, and where each entry's value lies in it: decoded when a file asks for it.
     private var storedData = Data()
@@ -123,9 +138,10 @@ public final class CacheSession: @unchecked Sendable {
     private var kept: [String: [UInt8]] = [:]
     private var changed = false
 
-    init(path: String, toolVersion: String) {
+    init(path: String, toolVersion: String, knownRules: Set<String>? = nil) {
         self.path = path
         self.toolVersion = toolVersion
+        self.knownRules = knownRules
         if case .success(let data) = SourceReader.read(path) {
             storedData = data
             stored = Self.entries(of: data, toolVersion: toolVersion)
@@ -135,19 +151,19 @@ public final class CacheSession: @unchecked Sendable {
     /// The findings stored under `key`, or `nil` for a miss (absent, or an entry that does not decode).
     public func diagnostics(forKey key: String) -> [Diagnostic]? {
         guard let value = entry(key) else { return nil }
-        return value.withUnsafeBytes { DiagnosticCodec.decode($0) }
+        return value.withUnsafeBytes { DiagnosticCodec.decodeChecked($0, knownRules: knownRules) }
     }
 
     /// A file's findings and suppressed count stored under `key`, or `nil` for a miss.
     func findings(forKey key: String) -> FileFindings? {
         guard let value = entry(key) else { return nil }
-        return value.withUnsafeBytes { DiagnosticCodec.decodeFindings($0) }
+        return value.withUnsafeBytes { DiagnosticCodec.decodeFindingsChecked($0, knownRules: knownRules) }
     }
 
     /// `findings(forKey:)` for a guess: the entry is not kept unless `markUsed` says the guess held.
     func peekFindings(forKey key: String) -> FileFindings? {
         guard let value = entry(key, keeping: false) else { return nil }
-        return value.withUnsafeBytes { DiagnosticCodec.decodeFindings($0) }
+        return value.withUnsafeBytes { DiagnosticCodec.decodeFindingsChecked($0, knownRules: knownRules) }
     }
 
     /// Keeps the entries of these keys, read by `peekFindings`, in the index `save()` writes.

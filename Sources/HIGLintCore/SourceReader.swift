@@ -20,11 +20,25 @@ public enum SourceReader {
 
     /// The bytes of the regular file at `path`, or why it cannot be read, in words for a person.
     public static func read(_ path: String) -> Result<Data, FileError> {
-        func failure(_ reason: String) -> Result<Data, FileError> {
+        readWithStatus(path).map(\.data)
+    }
+
+    /// The bytes of the regular file at `path` and its status as it was opened, so a writer can tell later
+    /// whether anyone changed the file since.
+    public static func readWithStatus(_ path: String) -> Result<(data: Data, status: FileStatus), FileError> {
+        func failure(_ reason: String) -> Result<(data: Data, status: FileStatus), FileError> {
             .failure(FileError(path: path, reason: "cannot read the file (\(reason))"))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return failure(errorText(errno)) }
+        guard descriptor >= 0 else {
+            // A socket cannot be opened at all ("No such device or address"): say what it is instead.
+            let code = errno
+            var info = stat()
+            if code == ENXIO, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+                return failure("it is a socket, not a regular file")
+            }
+            return failure(errorText(code))
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return failure(errorText(errno)) }
@@ -73,7 +87,7 @@ public enum SourceReader {
             return failure("it is larger than \(maximumSize >> 20) MiB")
         }
         let data = Data(bytesNoCopy: buffer, count: count, deallocator: .free)
-        return .success(data)
+        return .success((data, FileStatus(info)))
     }
 
     /// Whether `bytes` open with a UTF-16 byte order mark (either byte order), as files saved by some Windows editors do.
@@ -87,6 +101,29 @@ public enum SourceReader {
         case EACCES, EPERM: "permission denied"
         default: String(cString: strerror(code))
         }
+    }
+}
+
+/// What a writer compares to tell whether a file changed since it was read: the file's identity, size and
+/// modification time.
+public struct FileStatus: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modifiedSeconds: Int64
+    public var modifiedNanoseconds: Int64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
+        #else
+        modifiedSeconds = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        #endif
     }
 }
 

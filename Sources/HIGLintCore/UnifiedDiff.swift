@@ -2,14 +2,17 @@
 ///
 /// Lines keep their own line breaks, so a CRLF file's diff carries its `\r\n`
 /// and applies with `patch -p0` or `git apply`; a last line without a line break
-/// is marked `\ No newline at end of file` as `diff` does.
+/// is marked `\ No newline at end of file` as `diff` does. As for `patch`, only
+/// `\n` ends a line: a file with lone `\r` line endings is one line to it. A path
+/// with spaces, tabs, quotes or backslashes is written quoted, C-style, as `git diff`
+/// does and `patch` reads.
 public enum UnifiedDiff {
     /// The diff of `old` to `new` under `--- path` / `+++ path` headers, or `""` when they are equal.
     public static func diff(old: String, new: String, path: String, context: Int = 3) -> String {
         guard old != new else { return "" }
         let a = lines(old), b = lines(new)
         let operations = script(a, b)
-        var output = "--- \(path)\n+++ \(path)\n"
+        var output = "--- \(quoted(path))\n+++ \(quoted(path))\n"
         for hunk in hunks(operations, context: context) {
             output += header(hunk, operations: operations)
             for operation in operations[hunk] {
@@ -29,7 +32,24 @@ public enum UnifiedDiff {
         case insert(Int)
     }
 
-    /// Lines with their terminators (`\n`, `\r\n` or a lone `\r`).
+    /// `path`, in double quotes with C escapes when it holds a character that would end or change it in a header.
+    static func quoted(_ path: String) -> String {
+        guard path.contains(where: { " \t\n\r\"\\".contains($0) }) else { return path }
+        var result = "\""
+        for character in path {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Lines with their terminators (`\n` or `\r\n`; a lone `\r` is no line break to `patch`).
     static func lines(_ text: String) -> [Substring] {
         var result: [Substring] = []
         var start = text.startIndex
@@ -38,7 +58,7 @@ public enum UnifiedDiff {
         while index < text.endIndex {
             let character = text[index]
             index = text.index(after: index)
-            if character == "\n" || character == "\r\n" || character == "\r" {
+            if character == "\n" || character == "\r\n" {
                 result.append(text[start..<index])
                 start = index
             }
@@ -48,7 +68,7 @@ public enum UnifiedDiff {
     }
 
     private static func line(_ prefix: String, _ text: Substring) -> String {
-        if text.last == "\n" || text.last == "\r\n" || text.last == "\r" { return prefix + text }
+        if text.last == "\n" || text.last == "\r\n" { return prefix + text }
         return prefix + text + "\n\\ No newline at end of file\n"
     }
 

@@ -52,8 +52,11 @@ enum ProjectDiscovery {
         for name in names where !name.hasPrefix(".") && !skippedFolders.contains(name) && !name.hasSuffix(".swift") {
             if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), bundleExtensions.contains(String(name[name.index(after: dot)...])) { continue }
             let path = folder == "/" ? "/" + name : folder + "/" + name
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            // A link is not walked: one to `/` or to another project would take the walk out of the tree, and a
+            // link loop would never end (issue 15, item 1). The folder a link inside the tree points at is walked
+            // under its own name.
+            var entry = stat()
+            if lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFDIR {
                 walk(path, into: add)
             }
         }

@@ -24,6 +24,7 @@ public struct SARIFReporter: Reporter {
         }
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let fingerprints = Fingerprint.compute(result.diagnostics) { context.relativePath($0.path) ?? $0.path }
+        let columns = codePointColumns(result.diagnostics)
 
         let results: [[String: Any]] = result.diagnostics.enumerated().map { index, diagnostic in
             let location = artifactLocation(diagnostic.path, context)
@@ -34,7 +35,7 @@ public struct SARIFReporter: Reporter {
                 "message": ["text": diagnostic.message],
                 "locations": [["physicalLocation": [
                     "artifactLocation": location,
-                    "region": ["startLine": diagnostic.line, "startColumn": codePointColumn(diagnostic)],
+                    "region": ["startLine": diagnostic.line, "startColumn": columns[index]],
                 ]]],
                 "partialFingerprints": [Self.fingerprintKey: fingerprints[index]],
             ]
@@ -103,9 +104,28 @@ public struct SARIFReporter: Reporter {
         return relativePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? relativePath
     }
 
-    /// SARIF columns count Unicode code points; HIGLint's count the characters a person sees.
-    func codePointColumn(_ diagnostic: Diagnostic) -> Int {
-        guard let line = diagnostic.lineText else { return diagnostic.column }
-        return line.prefix(diagnostic.column - 1).unicodeScalars.count + 1
+    /// SARIF columns count Unicode code points; HIGLint's count the characters a person sees. Findings of one line (which share its text) are counted on from the
+    /// one before, in column order, so a long line with many findings is walked once, not once per finding.
+    func codePointColumns(_ diagnostics: [Diagnostic]) -> [Int] {
+        var columns = diagnostics.map(\.column)
+        var walk: (line: String, index: String.Index, column: Int, codePoints: Int)?
+        let order = diagnostics.indices.sorted { (diagnostics[$0].offset, $0) < (diagnostics[$1].offset, $1) }
+        for position in order {
+            let diagnostic = diagnostics[position]
+            guard let line = diagnostic.lineText, diagnostic.column >= 1 else { continue }
+            if walk == nil || walk!.line != line || walk!.column > diagnostic.column {
+                walk = (line, line.startIndex, 1, 1)
+            }
+            var (_, index, column, codePoints) = walk!
+            while column < diagnostic.column, index < line.endIndex {
+                let next = line.index(after: index)
+                codePoints += line.unicodeScalars[index..<next].count
+                index = next
+                column += 1
+            }
+            walk = (line, index, column, codePoints)
+            columns[position] = codePoints   // a column past the line's end stops at it
+        }
+        return columns
     }
 }

@@ -63,6 +63,32 @@ extension ExprSyntax {
         return literal.segments.contains { $0.is(ExpressionSegmentSyntax.self) }
     }
 
+    /// Whether a fix may replace the expression: a value written out in place (`true`, `nil`, `.none`,
+    /// `ButtonRole.cancel`) with no comment between its first and last token. Replacing anything else (a
+    /// property, a condition, a call) would throw away the author's own logic or words.
+    public var isReplaceableLiteral: Bool {
+        let isLiteral: Bool
+        if self.is(BooleanLiteralExprSyntax.self) || self.is(NilLiteralExprSyntax.self) {
+            isLiteral = true
+        } else if let member = self.as(MemberAccessExprSyntax.self) {
+            // `.none`, or a case named through its type (`ButtonRole.cancel`), not a property (`settings.role`).
+            let typeName = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            isLiteral = member.base == nil || typeName?.first?.isUppercase == true
+        } else {
+            isLiteral = false
+        }
+        return isLiteral && !hasInnerComments
+    }
+
+    /// Whether a comment is written inside the expression, anywhere but before its first token or after its last.
+    public var hasInnerComments: Bool {
+        let tokens = Array(self.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            (index > 0 && tokens[index].leadingTrivia.contains(where: \.isComment))
+                || (index < tokens.count - 1 && tokens[index].trailingTrivia.contains(where: \.isComment))
+        }
+    }
+
     /// `true` / `false` literal value.
     public var booleanLiteral: Bool? {
         guard let literal = self.as(BooleanLiteralExprSyntax.self) else { return nil }

@@ -74,7 +74,7 @@ func printEffectiveConfiguration(_ options: ConfigOptions) -> Int32 {
         object["rules"] = rules
     }
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    writeOutput(String(decoding: data, as: UTF8.self) + "\n")
     return 0
 }
 
@@ -102,7 +102,7 @@ func writeInitialConfiguration(force: Bool) -> Int32 {
         writeError("higlint: error: cannot write \(path): \(error.localizedDescription)\n")
         return 2
     }
-    print("Wrote \(path). Every setting in it is commented out; HIGLint's defaults apply until you change one.")
+    writeOutput("Wrote \(path). Every setting in it is commented out; HIGLint's defaults apply until you change one.\n")
     return 0
 }
 

@@ -95,7 +95,7 @@ func runFix(_ options: FixOptions) -> Int32 {
     var fixer = FixEngine(run: prepared, rules: only.isEmpty ? nil : Set(only))
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
-    let run = fixer.fix(prepared, write: !options.dryRun)
+    let run = fixer.fix(prepared, within: options.paths, write: !options.dryRun)
     let files = run.files.sorted { $0.path < $1.path }
 
     var output = ""
@@ -114,6 +114,8 @@ func runFix(_ options: FixOptions) -> Int32 {
             output += UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: file.path)
         case .changedOnDisk:
             notices += "\(file.path): warning: \(AtomicFile.Failure.changedOnDisk)\n"
+        case .skipped(let reason):
+            notices += "\(file.path): warning: \(reason)\n"
         case .failed(let error):
             errors.append(error)
         case .unchanged:
@@ -135,13 +137,13 @@ func runFix(_ options: FixOptions) -> Int32 {
     let remaining = LintResult(diagnostics: listed.sorted(by: Diagnostic.reportOrder), errors: [], filesChecked: files.count + assets.filesChecked)
     if let format = options.format, !options.dryRun {
         // A report that tools read stays whole on standard output; the fixes applied are for people.
-        FileHandle.standardOutput.write(Data(report(remaining, format: format).utf8))
+        writeOutput(report(remaining, format: format))
         writeError(output)
     } else if options.dryRun {
-        FileHandle.standardOutput.write(Data(output.utf8))
+        writeOutput(output)
         writeError(report(remaining, format: options.format ?? "xcode"))
     } else {
-        FileHandle.standardOutput.write(Data((output + XcodeReporter().report(remaining)).utf8))
+        writeOutput(output + XcodeReporter().report(remaining))
     }
     writeError(notices)
     errors.sort { $0.path < $1.path }
@@ -158,8 +160,10 @@ func runFix(_ options: FixOptions) -> Int32 {
         summary += "; \(count(listed.count, "finding")) \(options.dryRun ? "would remain" : listed.count == 1 ? "remains" : "remain"), \(noFix) with no fix"
         let refused = files.reduce(0) { $0 + $1.correction.refused.count }
         if refused > 0 { summary += ", \(refused) whose fix was not applied" }
-        let skipped = files.filter { $0.outcome == .changedOnDisk }.count
-        if skipped > 0 { summary += "; \(count(skipped, "file")) changed on disk and skipped" }
+        let changed = files.filter { $0.outcome == .changedOnDisk }.count
+        if changed > 0 { summary += "; \(count(changed, "file")) changed on disk and skipped" }
+        let skipped = files.count { if case .skipped = $0.outcome { true } else { false } }
+        if skipped > 0 { summary += "; \(count(skipped, "file")) skipped (see above)" }
         if !errors.isEmpty { summary += "; \(errors.count) could not be fixed" }
         writeError(summary + "\n")
     }
@@ -169,7 +173,15 @@ func runFix(_ options: FixOptions) -> Int32 {
 
 /// `fix --stdin`: the corrected buffer on standard output, what remains on standard error.
 private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationResolver) -> Int32 {
-    let data = FileHandle.standardInput.readDataToEndOfFile()
+    // Under a file's size and time limits, and a closed or folder standard input is an error, not a crash.
+    let deadline = options.fileTimeout > 0 ? Date(timeIntervalSinceNow: options.fileTimeout) : nil
+    let data: Data
+    switch StandardInput.read(path: options.assumedFilename ?? "<stdin>", deadline: deadline) {
+    case .success(let bytes): data = bytes
+    case .failure(let error):
+        writeError("\(error)\n")
+        return 2
+    }
     guard let source = String(data: data, encoding: .utf8) else {
         writeError("\(options.assumedFilename ?? "<stdin>"): error: standard input is not UTF-8 text\n")
         return 2
@@ -181,9 +193,9 @@ private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationReso
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let correction = fixer.correct(source, path: path)
     if options.dryRun {
-        FileHandle.standardOutput.write(Data(UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: path).utf8))
+        writeOutput(UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: path))
     } else {
-        FileHandle.standardOutput.write(Data(correction.corrected.utf8))
+        writeOutput(correction.corrected)
     }
     let remaining = LintResult(diagnostics: correction.remaining, errors: [], filesChecked: 1)
     writeError(report(remaining, format: options.format ?? "xcode"))

@@ -51,7 +51,7 @@ enum SharedOptions {
 
     static func fileTimeout<Options>(_ keyPath: WritableKeyPath<Options, Double> & Sendable) -> Option<Options> {
         Option(["--file-timeout"], value: "SECONDS", help: "Give up on a file that takes longer, report it and go on (default: 60; 0: no limit).") {
-            options, text throws(UsageError) in options[keyPath: keyPath] = try parseSeconds(text, option: "--file-timeout")
+            options, text throws(UsageError) in options[keyPath: keyPath] = try OptionValues.fileTimeout(text)
         }
     }
 
@@ -97,7 +97,9 @@ let lintCommand = CommandSpec<LintOptions>(
         },
         Option(["--strict"], help: "Warnings fail the run (exit 1) whatever --fail-on says, as in SwiftLint.") { $0.strict = true },
         Option(["--allow-empty", "--allow-zero-lintable-files"], help: "Exit 0 when the paths hold no file to check (default: an error).") { $0.allowsEmpty = true },
-        Option(["--cache-path"], value: "DIR", help: "Keep results per file in DIR (default: $XDG_CACHE_HOME/higlint, else ~/.cache/higlint);\nunchanged files with an unchanged configuration are not checked again.") { $0.cachePath = $1 },
+        Option(["--cache-path"], value: "DIR", help: "Keep results per file in DIR (default: $XDG_CACHE_HOME/higlint, else ~/.cache/higlint);\nunchanged files with an unchanged configuration are not checked again.") {
+            options, text throws(UsageError) in options.cachePath = try OptionValues.path(text, for: "--cache-path")
+        },
         Option(["--no-cache"], help: "Check every file afresh and keep no results.") { $0.usesCache = false },
         Option(["--stdin"], help: "Read source from standard input; use with --assume-filename.") { $0.readsStandardInput = true },
         Option(["--assume-filename"], value: "PATH", help: "The path to report standard input as (its configuration applies).") { $0.assumedFilename = $1 },
@@ -154,16 +156,14 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     }
     var engine = LintEngine(ruleTypes: allRules, source: resolver)
     if options.usesCache {
-        engine.cache = ResultCache(directory: options.cachePath ?? ResultCache.defaultDirectory(), toolVersion: cacheVersion())
+        engine.cache = ResultCache(directory: options.cachePath ?? ResultCache.defaultDirectory(), toolVersion: cacheVersion(),
+                                   knownRules: Set(allRules.map { $0.description.id }))
     }
     engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let start = Date()
     var result: LintResult
     if options.readsStandardInput {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let path = options.assumedFilename ?? "<stdin>"
-        // A buffer is checked like a file linted alone: its survey is the buffer itself.
-        switch engine.prepare(paths: []).lint(data: data, path: path) {
+        switch engine.lintStandardInput(path: options.assumedFilename ?? "<stdin>") {
         case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
         case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
         }
@@ -189,15 +189,15 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version, baselined: baselined)
     let output = reporter(named: options.format)!.report(result, context: context)
     if let outputPath = options.outputPath {
-        do {
+        do throws(AtomicFile.Failure) {
             // Written to a temporary file beside it and renamed: a reader never sees half a report.
-            try Data(output.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            try AtomicFile.write(Data(output.utf8), to: outputPath)
         } catch {
-            writeError("higlint: error: cannot write the report to \(outputPath): \(error.localizedDescription)\n")
+            writeError("higlint: error: cannot write the report to \(outputPath) (\(error.reason))\n")
             return 2
         }
     } else {
-        FileHandle.standardOutput.write(Data(output.utf8))
+        writeOutput(output)
     }
     for error in result.errors { writeError("\(error)\n") }
     for warning in result.projectWarnings { writeError("\(warning)\n") }
@@ -214,7 +214,12 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         writeError(summary + "\n")
     }
     if let stamp = options.stampPath {
-        try? Data("// HIGLint checked these sources.\n".utf8).write(to: URL(fileURLWithPath: stamp), options: .atomic)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(Data("// HIGLint checked these sources.\n".utf8), to: stamp)
+        } catch {
+            writeError("higlint: error: cannot write the stamp \(stamp) (\(error.reason))\n")
+            return 2
+        }
     }
     if !result.errors.isEmpty { return 2 }
     guard let failureSeverity = options.effectiveFailureSeverity else { return 0 }

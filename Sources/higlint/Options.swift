@@ -96,14 +96,6 @@ struct CommandSpec<Options>: Sendable {
     }
 }
 
-/// Seconds for `--file-timeout`: a number, 0 for no limit.
-func parseSeconds(_ text: String, option: String) throws(UsageError) -> Double {
-    guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-        throw UsageError(message: "\(option) needs a number of seconds, not '\(text)'")
-    }
-    return seconds
-}
-
 /// Rule ids from a comma list, each checked.
 func parseRules(_ text: String) throws(UsageError) -> [String] {
     let ids = text.split(separator: ",").map(String.init)

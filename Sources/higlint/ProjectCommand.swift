@@ -17,16 +17,16 @@ func runProject(path: String, json: Bool, listsFiles: Bool = false) -> Int32 {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(Report(projects: summaries, warnings: facts.warnings.map(\.description)))) ?? Data()
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        writeOutput(String(decoding: data, as: UTF8.self) + "\n")
     } else {
-        print(projectText(summaries), terminator: "")
+        writeOutput(projectText(summaries))
     }
     if listsFiles {
         // Every Swift file in the projects' folders: the targets that build it, or why it is passed over.
         for file in facts.swiftFilesInProjects() {
             let fileFacts = facts.facts(forFile: file)
             let targets = fileFacts.targets.isEmpty ? "no target" : fileFacts.targets.joined(separator: ", ")
-            print("\(file): \(targets)" + (fileFacts.passOverReason.map { "; passed over: \($0.rawValue)" } ?? ""))
+            writeOutput("\(file): \(targets)" + (fileFacts.passOverReason.map { "; passed over: \($0.rawValue)" } ?? "") + "\n")
         }
     }
     for warning in facts.warnings { writeError("\(warning)\n") }

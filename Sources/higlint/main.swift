@@ -135,10 +135,6 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
     }
 }
 
-func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
-}
-
 /// The version results are cached under: the release, and this very executable's size and modification time,
 /// so that a rebuilt `higlint` with changed rules never reads what another build wrote.
 func cacheVersion() -> String {
@@ -160,13 +156,13 @@ func listRules() {
         let padded = row.enumerated().map { column, cell in
             column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
         }
-        print(padded.joined(separator: "  "))
+        writeOutput(padded.joined(separator: "  ") + "\n")
     }
 }
 
 func explain(_ id: String) throws(UsageError) {
     guard let rule = rule(withID: id) else { throw unknownRule(id) }
-    print(RuleDocumentation.explanation(of: rule.description), terminator: "")
+    writeOutput(RuleDocumentation.explanation(of: rule.description))
 }
 
 do {
@@ -174,14 +170,14 @@ do {
     case .lint(let options): exit(runLint(options))
     case .fix(let options): exit(runFix(options))
     case .rules(let markdown):
-        if markdown { print(RuleDocumentation.markdown(of: allRules.map { $0.description }), terminator: "") } else { listRules() }
+        if markdown { writeOutput(RuleDocumentation.markdown(of: allRules.map { $0.description })) } else { listRules() }
     case .explain(let id): try explain(id)
     case .initialize(let force): exit(writeInitialConfiguration(force: force))
     case .writeBaseline(let file, let options): exit(runLint(options, writingBaseline: file))
     case .effectiveConfiguration(let options): exit(printEffectiveConfiguration(options))
-    case .help(let text): print(text, terminator: "")
+    case .help(let text): writeOutput(text)
     case .project(let path, let json, let files): exit(runProject(path: path, json: json, listsFiles: files))
-    case .version: print("higlint \(version)")
+    case .version: writeOutput("higlint \(version)\n")
     }
 } catch {
     writeError("higlint: error: \(error.message)\n")

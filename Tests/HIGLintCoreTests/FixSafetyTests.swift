@@ -58,7 +58,7 @@ struct FixSafetyTests {
         let folder = try TemporaryFolder()
         let path = try folder.write("A.swift", Self.view)
         var fixer = FixEngine(engine: engine)
-        fixer.writer = { _, _, _ throws(AtomicFile.Failure) in throw .system("No space left on device") }
+        fixer.writer = { _, _ throws(AtomicFile.Failure) in throw .system("No space left on device") }
         let file = try #require(fixer.fix(paths: [path], write: true).files.first)
         #expect(file.outcome == .failed(FileError(path: path, reason: "cannot write the file (No space left on device); not changed")))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.view)

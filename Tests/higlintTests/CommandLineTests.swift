@@ -398,7 +398,7 @@ struct HelpTests {
         for arguments in [["--file-timeout", "soon"], ["fix", "--file-timeout", "soon"]] {
             let output = try HIGLint.run(arguments)
             #expect(output.status == 2)
-            #expect(output.stderr == "higlint: error: --file-timeout needs a number of seconds, not 'soon'\n")
+            #expect(output.stderr == "higlint: error: --file-timeout needs 0 (no limit) or a number of seconds from 0.001 to 31536000, not 'soon'\n")
         }
     }
 }

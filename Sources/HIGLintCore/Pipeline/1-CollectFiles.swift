@@ -35,6 +35,7 @@ public enum FileCollector {
     /// `Contents.json`; a folder ending in `.imageset` as an image set.
     public static func files(under paths: [String]) -> Collection {
         var collection = Collection()
+        let roots = paths.compactMap(realPath)
         var folders: [(path: String, insideCatalog: Bool)] = []
         let manager = FileManager.default
         for path in paths {
@@ -57,10 +58,27 @@ public enum FileCollector {
                 collection.swiftFiles.append(path)
             }
         }
-        walk(folders, into: &collection)
+        walk(folders, roots: roots, into: &collection)
         collection.swiftFiles = sortedUnique(collection.swiftFiles)
         collection.imageSets = sortedUnique(collection.imageSets)
         return collection
+    }
+
+    /// The path with every symbolic link, `.` and `..` resolved as the kernel resolves them when it opens the
+    /// path (a `..` after a link leaves the link's target, not the link's folder), or `nil` when it does not exist.
+    ///
+    /// Reading and writing a file both go through this, so a fix writes exactly the file it read.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the real path `path` is one of the real paths `roots` or inside one of them.
+    public static func isInside(_ path: String, roots: [String]) -> Bool {
+        roots.contains { root in
+            path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        }
     }
 
     private static func sortedUnique(_ paths: [String]) -> [String] {
@@ -74,20 +92,26 @@ public enum FileCollector {
         var inode: UInt64
     }
 
-    /// Walks the folder trees under `roots`, one depth at a time, listing the folders of each depth on every core:
+    /// Walks the folder trees under `folders`, one depth at a time, listing the folders of each depth on every core:
     /// a warm run does little else than walk and read, and a large app has thousands of folders.
     ///
     /// Listing runs in parallel, but what is kept is decided in order (depth, then the order of the folders above,
     /// then names), so a folder reached by several routes (a symlink, a path given twice, a symlink loop) is walked
     /// once, under the same route on every run: the shortest, then the first by name.
-    private static func walk(_ roots: [(path: String, insideCatalog: Bool)], into collection: inout Collection) {
+    ///
+    /// A symbolic link to a folder is followed only when the folder's real path is inside one of `roots` (the real
+    /// paths given), so a link to another project or to `/` does not take the walk out of the tree. A link to a
+    /// Swift file that the walk also reaches by its own name is left out, so the file is checked once.
+    private static func walk(_ folders: [(path: String, insideCatalog: Bool)], roots: [String], into collection: inout Collection) {
         var visited: Set<FolderIdentity> = []
-        var level = roots
+        var level = folders
+        var realFiles: Set<String> = []
+        var linkedFiles: [(path: String, target: String)] = []
         while !level.isEmpty {
             let listings = ConcurrentResults<Listing>(count: level.count)
             let folders = level
             ParallelRunner.forEach(count: folders.count) { index in
-                listings[index] = list(directory: folders[index].path, insideCatalog: folders[index].insideCatalog)
+                listings[index] = list(directory: folders[index].path, insideCatalog: folders[index].insideCatalog, roots: roots)
             }
             level = []
             for listing in listings.values.compactMap({ $0 }) {
@@ -95,8 +119,13 @@ public enum FileCollector {
                 collection.swiftFiles += listing.collection.swiftFiles
                 collection.imageSets += listing.collection.imageSets
                 collection.errors += listing.collection.errors
+                realFiles.formUnion(listing.realFiles)
+                linkedFiles += listing.linkedFiles
                 level += listing.folders
             }
+        }
+        for linked in linkedFiles where !realFiles.insert(linked.target).inserted {
+            collection.swiftFiles.removeAll { $0 == linked.path }
         }
     }
 
@@ -105,9 +134,13 @@ public enum FileCollector {
         var identity: FolderIdentity?
         var folders: [(path: String, insideCatalog: Bool)] = []
         var collection = Collection()
+        /// The real paths of the Swift files here that are not links.
+        var realFiles: [String] = []
+        /// The Swift files here that are links, with the real path of what they point at.
+        var linkedFiles: [(path: String, target: String)] = []
     }
 
-    private static func list(directory: String, insideCatalog: Bool) -> Listing {
+    private static func list(directory: String, insideCatalog: Bool, roots: [String]) -> Listing {
         var listing = Listing()
         func failure() -> Listing {
             listing.collection.errors.append(FileError(path: directory, reason: "cannot read the folder (\(SourceReader.errorText(errno)))"))
@@ -136,9 +169,11 @@ public enum FileCollector {
             entries.append((name, Int32(entry.pointee.d_type)))
         }
         closedir(stream)
+        let realDirectory = realPath(directory)
         for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
             let path = join(directory, name)
             var isDirectory: Bool
+            var linkTarget: String?
             switch type {
             case Int32(DT_DIR): isDirectory = true
             case Int32(DT_REG): isDirectory = false
@@ -146,6 +181,11 @@ public enum FileCollector {
                 var target = stat()
                 guard stat(path, &target) == 0 else { continue }   // dangling link
                 isDirectory = target.st_mode & S_IFMT == S_IFDIR
+                var entry = stat()
+                if lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK {
+                    linkTarget = realPath(path)
+                    if isDirectory, !isInside(linkTarget ?? "", roots: roots) { continue }
+                }
             }
             if isDirectory {
                 if name.hasPrefix(".") || skippedFolders.contains(name) { continue }
@@ -159,6 +199,11 @@ public enum FileCollector {
                 listing.folders.append((path, insideCatalog || name.hasSuffix(".xcassets")))
             } else if name.hasSuffix(".swift") {
                 listing.collection.swiftFiles.append(path)
+                if let linkTarget {
+                    listing.linkedFiles.append((path, linkTarget))
+                } else if let realDirectory {
+                    listing.realFiles.append(join(realDirectory, name))
+                }
             }
         }
         return listing

@@ -87,7 +87,9 @@ extension LintEngine {
         let suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
         var diagnostics: [Diagnostic] = []
         var suppressed = 0
-        for finding in sink.findings {
+        var lines = LineTexts(buffer: buffer)
+        // In file order, so columns on one line are counted on from the finding before.
+        for finding in sink.findings.sorted(by: { $0.offset < $1.offset }) {
             let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
             guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else {
                 suppressed += 1
@@ -96,11 +98,7 @@ extension LintEngine {
             var lineStart = finding.offset - (location.column - 1)
             // A UTF-8 byte order mark is no character a person sees on the first line.
             if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
-            let prefix = UnsafeBufferPointer(rebasing: buffer[lineStart..<finding.offset])
-            let column = String(decoding: prefix, as: UTF8.self).count + 1
-            var lineEnd = finding.offset
-            while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n"), buffer[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
-            let lineText = String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd]), as: UTF8.self)
+            let (column, lineText) = lines.column(of: finding.offset, lineStart: lineStart)
             diagnostics.append(Diagnostic(
                 rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
                 path: path, line: location.line, column: column, offset: finding.offset,

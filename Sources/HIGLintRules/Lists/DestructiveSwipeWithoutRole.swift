@@ -150,11 +150,13 @@ struct DestructiveSwipeWithoutRole: Rule {
     }
 
     /// `role:` goes after the title and symbol and before `action:`; a button written without
-    /// parentheses gains them.
+    /// parentheses gains them. A `role:` already written is replaced only when it is a plain value
+    /// (`.none`, `nil`, `.cancel`) without comments: a computed role is the author's logic, left to them.
     static func fix(_ button: SwiftUIView) -> Fix? {
         guard let call = button.call else { return nil }
         let edit: TextEdit?
         if let role = call.argument("role") {
+            guard role.expression.isReplaceableLiteral else { return nil }
             edit = FixBuilder.replace(role.expression, with: ".destructive")
         } else if let action = call.argument("action") {
             edit = .insert("role: .destructive, ", at: action.positionAfterSkippingLeadingTrivia.utf8Offset)

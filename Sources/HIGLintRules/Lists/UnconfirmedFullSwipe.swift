@@ -141,10 +141,13 @@ struct UnconfirmedFullSwipe: Rule {
         return file.helperViews(for: firstView).first?.nameToken.id == button.view.nameToken.id
     }
 
+    /// Adds `allowsFullSwipe: false`, or turns a written `true` into `false`; an expression of the author's
+    /// own (`allowsFullSwipe: settings.fullSwipe`), or one holding a comment, is left to them.
     static func fix(_ modifier: Modifier) -> Fix? {
         guard let call = modifier.call else { return nil }
         let edit: TextEdit?
         if let existing = call.argument("allowsFullSwipe") {
+            guard existing.expression.isReplaceableLiteral else { return nil }
             edit = FixBuilder.replace(existing.expression, with: "false")
         } else if call.leftParen == nil {
             edit = .insert("(allowsFullSwipe: false)", at: modifier.nameToken.endPositionBeforeTrailingTrivia.utf8Offset)

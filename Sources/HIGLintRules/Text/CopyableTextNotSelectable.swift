@@ -10,6 +10,8 @@ import SwiftSyntax
 /// cannot be selected there anyway. Values passed through a formatter call
 /// (`format(order.id)`) are not seen. Widgets are skipped: their text cannot be selected. So is code
 /// built only for tvOS or watchOS, where `textSelection` does not exist (neither the advice nor the fix).
+/// Where Swift needs a `Text` (`Text + Text`, what a function declared `-> Text` returns) the finding
+/// has no fix: `.textSelection` returns `some View`; select the enclosing view instead.
 struct CopyableTextNotSelectable: Rule {
     static let description = RuleDescription(
         id: "copyable-text-not-selectable",
@@ -103,9 +105,10 @@ struct CopyableTextNotSelectable: Rule {
             if [.label, .action, .menuItems, .argument("label")].contains(enclosure.role) { return }
             if ["Picker", "Menu", "TextField"].contains(enclosure.view.name) { return }
         }
-        context.report(at: view.nameToken, message: Self.message,
-                       fix: Fix(title: "Add `.textSelection(.enabled)`",
-                                edits: [FixBuilder.appendModifier(".textSelection(.enabled)", to: view)]))
+        // Where a `Text` is required (`Text + Text`, a function returning `Text`), the modifier would not compile.
+        let fix = view.mustStayText ? nil : Fix(title: "Add `.textSelection(.enabled)`",
+                                                edits: [FixBuilder.appendModifier(".textSelection(.enabled)", to: view)])
+        context.report(at: view.nameToken, message: Self.message, fix: fix)
     }
 
     private func showsCopyableValue(_ argument: ExprSyntax, names: [String]) -> Bool {

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--stdin`: source read from standard input under the limits a file has.
+///
+/// Standard input may be anything: closed, a folder, `/dev/zero`, a pipe that never ends or never closes. It is
+/// read with `read(2)` (Foundation's `readDataToEndOfFile` stops the process on a read error), up to the size a
+/// file may have, and reading and checking together get the time one file gets.
+public enum StandardInput {
+    /// Reads standard input to its end, failing past `maximumSize` bytes or after `deadline`.
+    public static func read(descriptor: Int32 = STDIN_FILENO, path: String, maximumSize: Int = SourceReader.maximumSize,
+                            deadline: Date? = nil) -> Result<Data, FileError> {
+        func failure(_ reason: String) -> Result<Data, FileError> {
+            .failure(FileError(path: path, reason: "cannot read standard input (\(reason))"))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return failure(errno == EBADF ? "it is closed" : SourceReader.errorText(errno))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { return failure("it is a folder") }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let deadline {
+                let milliseconds = deadline.timeIntervalSinceNow * 1000
+                guard milliseconds > 0 else { return failure("nothing ended it within the time limit") }
+                var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&request, 1, Int32(min(milliseconds.rounded(.up), Double(Int32.max))))
+                if ready < 0, errno != EINTR { return failure(SourceReader.errorText(errno)) }
+                if ready <= 0 { continue }
+            }
+            let count = chunk.withUnsafeMutableBytes { readInput(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return failure(SourceReader.errorText(errno))
+            }
+            if count == 0 { return .success(data) }
+            guard data.count + count <= maximumSize else {
+                return failure("it is larger than \(maximumSize >> 20) MiB")
+            }
+            data.append(contentsOf: chunk[..<count])
+        }
+    }
+}
+
+/// `read(2)`, under a name `StandardInput.read` does not hide.
+private func readInput(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+extension LintEngine {
+    /// Lints standard input as the file at `path`, with the size and time limits of a file (`fileTimeLimit`).
+    public func lintStandardInput(descriptor: Int32 = STDIN_FILENO, path: String) -> Result<[Diagnostic], FileError> {
+        let limit = fileTimeLimit
+        // Reading gives up a little before the thread's limit, so input that never ends is reported as such
+        // rather than as a check that took too long.
+        let deadline = limit.map { Date(timeIntervalSinceNow: $0 * 0.9) }
+        let result = ConcurrentResults<Result<[Diagnostic], FileError>>(count: 1)
+        // On a thread of its own, with the large stack files are checked on, so it can be given up like a file.
+        ParallelRunner.forEach(count: 1, timeLimit: limit, onTimeout: { _ in
+            result.setIfEmpty(0, .failure(FileError(path: path, reason: LintEngine.timeoutReason(limit ?? 0))))
+        }) { _ in
+            // A buffer is checked like a file linted alone: its survey is the buffer itself.
+            let linted = StandardInput.read(descriptor: descriptor, path: path, deadline: deadline).flatMap {
+                prepare(paths: []).lint(data: $0, path: path)
+            }
+            result.setIfEmpty(0, linted)
+        }
+        return result[0] ?? .success([])
+    }
+}
