@@ -120,6 +120,18 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("NotesTests/NoteTests.swift")).passOverReason == .tests)
     }
 
+    @Test("a symbolic link back up the tree does not make the search for projects loop")
+    func symbolicLinkLoop() throws {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v14)], targets: [.target(name: \"P\")])\n")
+        let file = fixture.write("Sources/P/View.swift")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path("Sources/P/Loop"), withDestinationPath: fixture.root)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.projects.count == 1)
+        #expect(facts.facts(forFile: file).platforms == .macOS)
+    }
+
     @Test("an XcodeGen spec beyond the YAML HIGLint reads is a warning naming it")
     func unreadableSpec() {
         let fixture = Fixture()
