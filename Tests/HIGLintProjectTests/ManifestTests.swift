@@ -31,6 +31,7 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("Modules/Feature/FeatureView.swift")).platforms == [.iOS, .macOS])
         let excluded = facts.facts(forFile: fixture.write("Modules/Feature/Old/OldView.swift"))
         #expect(excluded.platforms == nil && excluded.ships)
+        #expect(facts.facts(forFile: fixture.path("Package.swift")).passOverReason == .manifests)
         let test = facts.facts(forFile: fixture.write("Tests/KitTests/BadgeTests.swift"))
         #expect(test.passOverReason == .tests && test.platforms == [.iOS, .macOS])
     }

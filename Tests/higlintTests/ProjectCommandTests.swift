@@ -58,7 +58,7 @@ struct ProjectCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try HIGLint.run(["--no-cache"], in: root)
         #expect(lint.status == 0 && lint.stdout.isEmpty)
-        #expect(lint.stderr.contains("1 file passed over (1 test code)"))
+        #expect(lint.stderr.contains("2 files passed over (1 test code, 1 project manifests)"))
         let stdin = try HIGLint.run(["--stdin", "--assume-filename", "Sources/Mac/Title.swift", "--no-cache"], stdin: font, in: root)
         #expect(stdin.status == 0 && stdin.stdout.isEmpty)
         let fix = try HIGLint.run(["fix", "--dry-run"], in: root)
