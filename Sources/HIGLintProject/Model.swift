@@ -29,6 +29,8 @@ public enum PassOverReason: String, Sendable, Codable, CaseIterable, Comparable 
     case previewContent = "preview content"
     case screenshots = "screenshot, snapshot, trailer or preview targets"
     case notBuilt = "built by no target"
+    /// `Package.swift`, Tuist's `Project.swift`: they describe the build and are no app code.
+    case manifests = "project manifests"
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

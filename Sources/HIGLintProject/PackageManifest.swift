@@ -5,9 +5,12 @@ import SwiftSyntax
 
 /// Reads a `Package.swift` as syntax, without running SwiftPM.
 ///
-/// `platforms:` names the platforms the package is made for (SwiftPM would
-/// build it for the others too, at their oldest versions; a package that names
-/// only `.macOS` is a Mac package in practice). Every `.target(name:…)`,
+/// `platforms:` gives each platform's deployment target. It narrows the
+/// platforms of executable targets only: SwiftPM builds a library for every
+/// platform, the unnamed ones at their oldest versions, and many packages name
+/// `.macOS` only so that they build on a Mac (an iOS library with
+/// `platforms: [.macOS(.v13)]` is still iOS code), while an executable runs
+/// where it is built. Every `.target(name:…)`,
 /// `.executableTarget`, `.testTarget` and `.macro` call in the file counts,
 /// wherever it is written; its files are under `path:` or, by default,
 /// `Sources/<name>` (`Tests/<name>` for tests), less `exclude:`, and only
@@ -32,12 +35,14 @@ enum PackageManifestReader {
         for call in calls.targets {
             guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { continue }
             guard let name = SyntaxValues.string(call.argument("name")) else {
-                warnings.append(ProjectWarning(path: manifestPath, message: "a target's name is not a string literal; its files are linted by folder conventions"))
+                let warning = ProjectWarning(path: manifestPath, message: "a target's name is not a string literal; its files are linted by folder conventions")
+                if !warnings.contains(warning) { warnings.append(warning) }
                 continue
             }
             let isTest = kind == "testTarget"
-            var facts = TargetFacts(name: name, product: isTest ? .unitTests : kind == "executableTarget" ? .tool : .framework,
-                                    platforms: platforms, deploymentTargets: deploymentTargets)
+            let isExecutable = kind == "executableTarget"
+            var facts = TargetFacts(name: name, product: isTest ? .unitTests : isExecutable ? .tool : .framework,
+                                    platforms: isExecutable ? platforms : .all, deploymentTargets: deploymentTargets)
             facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: [])
             let index = project.targets.count
             project.targets.append(facts)

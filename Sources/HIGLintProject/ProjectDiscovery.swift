@@ -46,9 +46,11 @@ enum ProjectDiscovery {
         FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))
     }
 
+    /// Every project file in `folder` and the folders below it. Symbolic links to folders are not followed:
+    /// a link back up would never end, and a linked folder belongs to the project where it really is.
     private static func walk(_ folder: String, into add: (Found) -> Void) {
-        examine(folder, into: add)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        examine(folder, names: names, into: add)
         for name in names where !name.hasPrefix(".") && !skippedFolders.contains(name) && !name.hasSuffix(".swift") {
             if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), bundleExtensions.contains(String(name[name.index(after: dot)...])) { continue }
             let path = folder == "/" ? "/" + name : folder + "/" + name
@@ -65,6 +67,10 @@ enum ProjectDiscovery {
     /// The project files directly in one folder.
     private static func examine(_ folder: String, into add: (Found) -> Void) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        examine(folder, names: names, into: add)
+    }
+
+    private static func examine(_ folder: String, names: [String], into add: (Found) -> Void) {
         for name in names.sorted() {
             let path = folder == "/" ? "/" + name : folder + "/" + name
             switch name {

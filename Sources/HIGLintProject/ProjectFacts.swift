@@ -35,6 +35,7 @@ public struct ProjectFacts: Sendable {
     private var folderRules: [String: [(project: Int, rule: FolderMembership)]] = [:]
     private var previewFolders: Set<String> = []
     private var claimingFolders: Set<String> = []
+    private var manifests: Set<String> = []
 
     public init() {}
 
@@ -104,11 +105,13 @@ public struct ProjectFacts: Sendable {
         }
         previewFolders.formUnion(project.previewFolders)
         if project.claimsEveryFile { claimingFolders.insert(project.folder) }
+        if project.kind == .package || project.kind == .tuist { manifests.insert(project.path) }
     }
 
     /// The facts for one file (absolute or relative to the current folder).
     public func facts(forFile file: String) -> FileFacts {
         let path = Self.standardized(file)
+        if manifests.contains(path) { return FileFacts(passOverReason: .manifests) }
         var targets: [(project: Int, target: Int)] = []
         var isPreviewContent = false
         var insideClaimingProject = false

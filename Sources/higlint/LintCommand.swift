@@ -74,7 +74,7 @@ enum SharedOptions {
     }
 
     static func quiet<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
-        Option(["--quiet", "-q"], help: "Do not print the summary line on standard error.") { $0[keyPath: keyPath] = true }
+        Option(["--quiet", "-q"], help: "Do not print the summary line or project file warnings on standard error.") { $0[keyPath: keyPath] = true }
     }
 }
 
@@ -200,8 +200,9 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         writeOutput(output)
     }
     for error in result.errors { writeError("\(error)\n") }
-    for warning in result.projectWarnings { writeError("\(warning)\n") }
     if !options.quiet {
+        // Project files read in part: the run went on with folder conventions (build plugins pass --quiet).
+        for warning in result.projectWarnings { writeError("\(warning)\n") }
         if options.printsSummary { writeError(SummaryReporter().report(result, context: context)) }
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))

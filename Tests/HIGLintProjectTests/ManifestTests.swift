@@ -26,13 +26,25 @@ struct ManifestTests {
             """)
         let facts = ProjectFacts.read(for: [fixture.root])
         #expect(facts.warnings.isEmpty)
+        // A library builds for every platform; `platforms:` gives the deployment targets of those it names.
         #expect(facts.facts(forFile: fixture.write("Sources/Kit/Views/Badge.swift"))
-            == FileFacts(platforms: [.iOS, .macOS], deploymentTargets: ["iOS": "17.0", "macOS": "14.0"], targets: [fixture.root.split(separator: "/").last! + "/Kit"]))
-        #expect(facts.facts(forFile: fixture.write("Modules/Feature/FeatureView.swift")).platforms == [.iOS, .macOS])
+            == FileFacts(platforms: .all, deploymentTargets: ["iOS": "17.0", "macOS": "14.0"], targets: [fixture.root.split(separator: "/").last! + "/Kit"]))
+        #expect(facts.facts(forFile: fixture.write("Modules/Feature/FeatureView.swift")).deploymentTargets == ["iOS": "17.0", "macOS": "14.0"])
         let excluded = facts.facts(forFile: fixture.write("Modules/Feature/Old/OldView.swift"))
         #expect(excluded.platforms == nil && excluded.ships)
+        #expect(facts.facts(forFile: fixture.path("Package.swift")).passOverReason == .manifests)
         let test = facts.facts(forFile: fixture.write("Tests/KitTests/BadgeTests.swift"))
-        #expect(test.passOverReason == .tests && test.platforms == [.iOS, .macOS])
+        #expect(test.passOverReason == .tests)
+    }
+
+    @Test("an executable target runs only on the platforms the package names")
+    func executable() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"Menu\", platforms: [.macOS(.v14)], targets: [.executableTarget(name: \"Menu\"), .target(name: \"MenuKit\")])\n")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.facts(forFile: fixture.write("Sources/Menu/App.swift")).platforms == .macOS)
+        #expect(facts.facts(forFile: fixture.write("Sources/MenuKit/Row.swift")).platforms == .all)
     }
 
     @Test("a package without platforms builds for every platform; files outside its targets keep folder conventions")
@@ -50,7 +62,7 @@ struct ManifestTests {
     func unreadableTarget() {
         let fixture = Fixture()
         defer { fixture.remove() }
-        let manifest = fixture.write("Package.swift", "import PackageDescription\nlet name = \"Kit\"\nlet package = Package(name: name, targets: [.target(name: name)])\n")
+        let manifest = fixture.write("Package.swift", "import PackageDescription\nlet name = \"Kit\"\nlet package = Package(name: name, targets: [.target(name: name), .testTarget(name: name + \"Tests\")])\n")
         #expect(ProjectFacts.read(for: [fixture.root]).warnings.map(\.path) == [manifest])
     }
 
@@ -118,6 +130,18 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("Notes/Generated/Strings.swift")).platforms == nil)
         #expect(facts.facts(forFile: fixture.write("NotesWatch/WatchView.swift")).deploymentTargets == ["watchOS": "10.0"])
         #expect(facts.facts(forFile: fixture.write("NotesTests/NoteTests.swift")).passOverReason == .tests)
+    }
+
+    @Test("a symbolic link back up the tree does not make the search for projects loop")
+    func symbolicLinkLoop() throws {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"P\", platforms: [.macOS(.v14)], targets: [.target(name: \"P\")])\n")
+        let file = fixture.write("Sources/P/View.swift")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path("Sources/P/Loop"), withDestinationPath: fixture.root)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.projects.count == 1)
+        #expect(facts.facts(forFile: file).deploymentTargets == ["macOS": "14.0"])
     }
 
     @Test("an XcodeGen spec beyond the YAML HIGLint reads is a warning naming it")

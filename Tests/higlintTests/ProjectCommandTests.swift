@@ -22,8 +22,8 @@ struct ProjectCommandTests {
         #expect(output.status == 0)
         #expect(output.stdout == """
             \(root.standardizedFileURL.path)/Package.swift (Swift package)
-              Kit       framework   iOS 17.0, macOS 14.0  ships                   2 Swift files
-              KitTests  unit tests  iOS 17.0, macOS 14.0  passed over: test code  1 Swift file
+              Kit       framework   iOS 17.0, macOS 14.0, tvOS, watchOS, visionOS  ships                   2 Swift files
+              KitTests  unit tests  iOS 17.0, macOS 14.0, tvOS, watchOS, visionOS  passed over: test code  1 Swift file
 
             """)
     }
@@ -39,18 +39,18 @@ struct ProjectCommandTests {
         let projects = try #require(report["projects"] as? [[String: Any]])
         let kit = try #require((projects.first?["targets"] as? [[String: Any]])?.first)
         #expect(kit["name"] as? String == "Kit")
-        #expect(kit["platforms"] as? [String] == ["iOS", "macOS"])
+        #expect(kit["platforms"] as? [String] == ["iOS", "macOS", "tvOS", "watchOS", "visionOS"])
         #expect(kit["deploymentTargets"] as? [String: String] == ["iOS": "17.0", "macOS": "14.0"])
         #expect(kit["ships"] as? Bool == true)
         #expect(kit["swiftFiles"] as? Int == 1)
         #expect(output.stderr.contains("Broken.xcodeproj/project.pbxproj: warning:"))
     }
 
-    @Test("lint, fix and --stdin agree on a Mac package's file: no Dynamic Type finding; a test file is passed over and counted")
+    @Test("lint, fix and --stdin agree on a Mac executable's file: no Dynamic Type finding; a test file is passed over and counted")
     func lintAgrees() throws {
         let mac = """
             import PackageDescription
-            let package = Package(name: "Mac", platforms: [.macOS(.v14)], targets: [.target(name: "Mac"), .testTarget(name: "MacTests")])
+            let package = Package(name: "Mac", platforms: [.macOS(.v14)], targets: [.executableTarget(name: "Mac"), .testTarget(name: "MacTests")])
             """
         let font = #"Text("Hello").font(.system(size: 13))"# + "\n"
         let root = try temporaryProject(["Package.swift": mac, "Sources/Mac/Title.swift": font, "Tests/MacTests/TitleTests.swift": font,
@@ -58,7 +58,7 @@ struct ProjectCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try HIGLint.run(["--no-cache"], in: root)
         #expect(lint.status == 0 && lint.stdout.isEmpty)
-        #expect(lint.stderr.contains("1 file passed over (1 test code)"))
+        #expect(lint.stderr.contains("2 files passed over (1 test code, 1 project manifests)"))
         let stdin = try HIGLint.run(["--stdin", "--assume-filename", "Sources/Mac/Title.swift", "--no-cache"], stdin: font, in: root)
         #expect(stdin.status == 0 && stdin.stdout.isEmpty)
         let fix = try HIGLint.run(["fix", "--dry-run"], in: root)
