@@ -32,8 +32,8 @@ enum PackageManifestReader {
             if let version { deploymentTargets[name] = Version.lower(deploymentTargets[name], version) }
         }
         if platforms.isEmpty { platforms = .all }
-        for call in calls.targets {
-            guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { continue }
+        for call in calls.declaredTargets {
+            let kind = call.kind
             guard let name = SyntaxValues.string(call.argument("name")) else {
                 let warning = ProjectWarning(path: manifestPath, message: "a target's name is not a string literal; its files are linted by folder conventions")
                 if !warnings.contains(warning) { warnings.append(warning) }
@@ -47,7 +47,7 @@ enum PackageManifestReader {
             let index = project.targets.count
             project.targets.append(facts)
             let targetFolder: String
-            if let path = call.argument("path") {
+            if let path = call.argument("path"), !path.is(NilLiteralExprSyntax.self) {
                 guard let literal = SyntaxValues.string(path) else {
                     warnings.append(ProjectWarning(path: manifestPath, message: "the path of target '\(name)' is not a string literal; its files are linted by folder conventions"))
                     continue
@@ -77,22 +77,101 @@ enum PackageManifestReader {
 }
 
 /// The `platforms:` elements of `Package(…)` and every target declaration call.
+/// A target the manifest declares: a `.target(name:…)` call itself, or a call of a manifest function that makes one
+/// from its parameters (`func target(_ name: String, …) -> Target { .target(name: name, …) }`, as packages that
+/// share settings between targets write it). `argument` gives what the target call receives, parameters replaced
+/// by the arguments of the call that uses the function.
+struct DeclaredTarget {
+    var kind: String
+    var argument: (String) -> ExprSyntax?
+}
+
 private final class PackageCalls: SyntaxVisitor {
     var platforms: [ExprSyntax] = []
-    var targets: [FunctionCallExprSyntax] = []
+    /// Target calls written in place, then those made through the manifest's functions, in the order written.
+    private var direct: [FunctionCallExprSyntax] = []
+    /// Manifest functions whose body makes a target, by name.
+    private var templates: [String: (function: FunctionDeclSyntax, target: FunctionCallExprSyntax)] = [:]
+    private var templateUses: [(name: String, call: FunctionCallExprSyntax)] = []
     static let targetKinds: Set<String> = ["target", "executableTarget", "testTarget", "macro"]
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name == "Package",
-           let list = node.argument("platforms")?.as(ArrayExprSyntax.self) {
-            platforms += list.elements.map(\.expression)
+    var declaredTargets: [DeclaredTarget] {
+        var targets: [DeclaredTarget] = direct.compactMap { call in
+            Self.kind(of: call).map { kind in DeclaredTarget(kind: kind) { call.argument($0) } }
         }
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), Self.targetKinds.contains(member.declName.baseName.text),
-           member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target",
-           node.argument("name") != nil {
-            targets.append(node)
+        for use in templateUses {
+            guard let template = templates[use.name], let kind = Self.kind(of: template.target) else { continue }
+            let values = Self.parameterValues(of: template.function, in: use.call)
+            targets.append(DeclaredTarget(kind: kind) { label in
+                guard let written = template.target.argument(label) else { return nil }
+                if let reference = written.as(DeclReferenceExprSyntax.self), let value = values[reference.baseName.text] {
+                    return value
+                }
+                return written
+            })
+        }
+        return targets
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A function that makes a target is a template, not a target: its uses are the targets.
+        let finder = TargetCallFinder(viewMode: .sourceAccurate)
+        if let body = node.body { finder.walk(body) }
+        if let target = finder.found {
+            templates[node.name.text] = (node, target)
+            return .skipChildren
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            if name == "Package", let list = node.argument("platforms")?.as(ArrayExprSyntax.self) {
+                platforms += list.elements.map(\.expression)
+            } else {
+                templateUses.append((name, node))
+            }
+        }
+        if Self.isTargetCall(node) { direct.append(node) }
+        return .visitChildren
+    }
+
+    static func isTargetCall(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), targetKinds.contains(member.declName.baseName.text),
+              member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target" else { return false }
+        return node.argument("name") != nil
+    }
+
+    static func kind(of call: FunctionCallExprSyntax) -> String? {
+        call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// Each parameter's value in `call`, by the name the body uses: the argument given for it, else its default.
+    static func parameterValues(of function: FunctionDeclSyntax, in call: FunctionCallExprSyntax) -> [String: ExprSyntax] {
+        var values: [String: ExprSyntax] = [:]
+        let arguments = Array(call.arguments)
+        var next = 0
+        for parameter in function.signature.parameterClause.parameters {
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let name = (parameter.secondName ?? parameter.firstName).text
+            if next < arguments.count, arguments[next].label?.text == label {
+                values[name] = arguments[next].expression
+                next += 1
+            } else if let defaultValue = parameter.defaultValue?.value {
+                values[name] = defaultValue
+            }
+        }
+        return values
+    }
+}
+
+/// The first target call in a function's body.
+private final class TargetCallFinder: SyntaxVisitor {
+    var found: FunctionCallExprSyntax?
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil, PackageCalls.isTargetCall(node) { found = node }
+        return found == nil ? .visitChildren : .skipChildren
     }
 }
 

@@ -66,6 +66,24 @@ struct ManifestTests {
         #expect(ProjectFacts.read(for: [fixture.root]).warnings.map(\.path) == [manifest])
     }
 
+    @Test("targets made by a manifest function are read from its uses: names, kinds, paths and defaults")
+    func targetTemplates() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Package.swift", """
+            import PackageDescription
+            func module(_ name: String, path: String? = nil) -> Target { .target(name: name, path: path, swiftSettings: shared) }
+            func tests(_ name: String) -> Target { .testTarget(name: name, dependencies: []) }
+            let package = Package(name: "Kit", platforms: [.iOS(.v17)],
+                                  targets: [module("Kit"), module("Feature", path: "Modules/Feature"), tests("KitTests")])
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.facts(forFile: fixture.write("Sources/Kit/Badge.swift")).deploymentTargets == ["iOS": "17.0"])
+        #expect(facts.facts(forFile: fixture.write("Modules/Feature/Row.swift")).deploymentTargets == ["iOS": "17.0"])
+        #expect(facts.facts(forFile: fixture.write("Tests/KitTests/BadgeTests.swift")).passOverReason == .tests)
+    }
+
     @Test("a Tuist project's destinations, deployment targets, products and source globs")
     func tuist() {
         let fixture = Fixture()
