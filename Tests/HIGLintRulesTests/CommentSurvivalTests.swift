@@ -14,9 +14,6 @@ import Testing
 struct CommentSurvivalTests {
     static let fixableIDs = allRules.map { $0.description }.filter { $0.isFixable && !$0.corrections.isEmpty }.map(\.id)
 
-    /// Rules whose fixes lose comments today, with the reason (none: every fix keeps them).
-    static let knownToLoseComments: [String: String] = [:]
-
     /// SplitMix64: a small generator whose sequence is the same on every platform.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64
@@ -90,13 +87,7 @@ struct CommentSurvivalTests {
                 }
             }
         }
-        if let reason = Self.knownToLoseComments[id] {
-            withKnownIssue("\(id) \(reason)") {
-                #expect(lost.isEmpty, "\(id) lost comments:\n\(lost.prefix(3).joined(separator: "\n\n"))")
-            }
-        } else {
-            #expect(lost.isEmpty, "\(id) lost comments:\n\(lost.prefix(3).joined(separator: "\n\n"))")
-        }
+        #expect(lost.isEmpty, "\(id) lost comments:\n\(lost.prefix(3).joined(separator: "\n\n"))")
     }
 }
 
