@@ -9,7 +9,7 @@ import HIGLintRules
 /// with `isError` and a sentence saying what is wrong, as MCP asks, so the agent can correct itself; only
 /// protocol mistakes (an unknown tool or method, malformed messages) are JSON-RPC errors.
 public final class MCPServer: @unchecked Sendable {
-    static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
+    static let protocolVersions = ["2025-06-18", "2025-11-25", "2025-03-26", "2024-11-05"]
 
     let workspace: Workspace
     private let writer: MessageWriter
