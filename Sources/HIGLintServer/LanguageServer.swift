@@ -20,7 +20,7 @@ public final class LanguageServer: @unchecked Sendable {
         /// Seconds one buffer may take (`nil`: no limit).
         public var timeLimit: TimeInterval? = 60
         /// How long typing must pause before a changed buffer is linted.
-        public var debounce: TimeInterval = 0.05
+        public var debounce: TimeInterval = 0.025
 
         public init() {}
     }
@@ -29,6 +29,8 @@ public final class LanguageServer: @unchecked Sendable {
         /// The text the findings' offsets refer to.
         var document: TextDocument
         var outcome: LintOutcome
+        /// `epoch` when the lint started: results of an older configuration or module are not current.
+        var epoch: Int
     }
 
     let writer: MessageWriter
@@ -44,6 +46,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var rerun: Set<String> = []
     private var waitingPulls: [String: [JSON]] = [:]
     private var nextJob = 0
+    /// Counts changes to configuration and module facts, which make every result stale.
+    private var epoch = 0
     var initialized = false
     var shutdownRequested = false
     /// Whether the client pulls diagnostics (`textDocument/diagnostic`); then they are not pushed.
@@ -156,7 +160,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/diagnostic":
             let uri = try params.object("textDocument").string("uri")
             guard let document = documents[uri] else { return ["kind": "full", "items": []] }
-            if let current = results[uri], current.document.version == document.version {
+            if let current = results[uri], isCurrent(current, of: document) {
                 return ["kind": "full", "items": .array(lspDiagnostics(current))]
             }
             waitingPulls[uri, default: []].append(id)
@@ -232,13 +236,14 @@ public final class LanguageServer: @unchecked Sendable {
         guard let document = documents[uri] else { return }
         // A change the reader has seen but the queue has not applied yet schedules its own lint.
         guard readerLock.withLock({ (receivedVersions[uri] ?? document.version) <= document.version }) else { return }
-        if let current = results[uri], current.document.version == document.version { return }
+        if let current = results[uri], isCurrent(current, of: document) { return }
         if running[uri] != nil {
             rerun.insert(uri)
             return
         }
+        let epoch = epoch
         guard isSwift(document), let workspace else {
-            complete(uri, job: nil, document: document, outcome: .findings([]))
+            complete(uri, job: nil, document: document, epoch: epoch, outcome: .findings([]))
             return
         }
         nextJob += 1
@@ -247,25 +252,31 @@ public final class LanguageServer: @unchecked Sendable {
         let path = Self.path(ofURI: uri)
         BoundedWork.start {
             let outcome = workspace.lint(Data(document.bytes), path: path)
-            self.queue.async { self.complete(uri, job: job, document: document, outcome: outcome) }
+            self.queue.async { self.complete(uri, job: job, document: document, epoch: epoch, outcome: outcome) }
         }
         if let limit = workspace.timeLimit {
             queue.asyncAfter(deadline: .now() + limit) {
                 guard self.running[uri] == job else { return }
-                self.complete(uri, job: job, document: document, outcome: .notChecked(Workspace.timeoutReason(limit)))
+                self.complete(uri, job: job, document: document, epoch: epoch, outcome: .notChecked(Workspace.timeoutReason(limit)))
             }
         }
     }
 
-    private func complete(_ uri: String, job: Int?, document: TextDocument, outcome: LintOutcome) {
+    private func isCurrent(_ results: Results, of document: TextDocument) -> Bool {
+        results.document.version == document.version && results.epoch == epoch
+    }
+
+    private func complete(_ uri: String, job: Int?, document: TextDocument, epoch: Int, outcome: LintOutcome) {
         if let job {
             guard running[uri] == job else { return }   // given up: the time limit reported it
             running[uri] = nil
         }
         guard let current = documents[uri] else { return }
-        let finished = Results(document: document, outcome: outcome)
+        let finished = Results(document: document, outcome: outcome, epoch: epoch)
         results[uri] = finished
-        if current.version == document.version {
+        if epoch != self.epoch {
+            rerun.insert(uri)   // configuration or facts changed while it ran: its findings may be wrong
+        } else if current.version == document.version {
             if !pullsDiagnostics {
                 writer.notify("textDocument/publishDiagnostics",
                               ["uri": .string(uri), "version": JSON(document.version), "diagnostics": .array(lspDiagnostics(finished))])
@@ -279,7 +290,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func cancelWaitingPull(_ id: JSON) {
         for (uri, ids) in waitingPulls where ids.contains(id) {
-            waitingPulls[uri] = ids.filter { $0 != id }
+            let left = ids.filter { $0 != id }
+            waitingPulls[uri] = left.isEmpty ? nil : left
             _ = isCancelled(id)
             writer.respond(to: id, error: RPCError(code: RPCError.requestCancelledCode, message: "cancelled"))
         }
@@ -287,10 +299,9 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Lints every open document again: configuration or the module's facts changed.
     func relintAll(except skipped: String? = nil) {
-        for uri in documents.keys where uri != skipped {
-            results[uri] = nil
-            schedule(uri, after: 0)
-        }
+        epoch += 1
+        // Last results stay for hover and code actions until the new ones come; `epoch` marks them stale.
+        for uri in documents.keys where uri != skipped { schedule(uri, after: 0) }
         if pullsDiagnostics, canRefreshDiagnostics { sendRequest("workspace/diagnostic/refresh", .null) }
     }
 

@@ -10,7 +10,7 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
     var rest = arguments.dropFirst()
     var configurationPath: String?
     var timeLimit: Double? = 60
-    var debounce = 50
+    var debounce = 25
     var root = FileManager.default.currentDirectoryPath
     func fail(_ message: String) -> Int32 {
         writeError("higlint: error: \(message)\n")
@@ -93,7 +93,7 @@ let lspUsage = """
     OPTIONS:
       --config FILE            Use this configuration file instead of the .higlint.json files above each file.
       --file-timeout SECONDS   Give up on a buffer that takes longer and say so (default: 60; 0: no limit).
-      --debounce MILLISECONDS  Wait this long after a change before linting (default: 50).
+      --debounce MILLISECONDS  Wait this long after a change before linting (default: 25).
 
     """
 
