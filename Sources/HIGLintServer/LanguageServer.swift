@@ -55,6 +55,8 @@ public final class LanguageServer: @unchecked Sendable {
     var canRefreshDiagnostics = false
     var registersWatchers = false
     private var nextServerRequest = 0
+    private var surveying = false
+    private var surveyAgain = false
 
     // Shared with the reader thread.
     private let readerLock = NSLock()
@@ -175,11 +177,7 @@ public final class LanguageServer: @unchecked Sendable {
         switch method {
         case "initialized":
             registerWatchers()
-            guard let workspace else { return }
-            DispatchQueue.global().async {
-                workspace.survey()
-                self.queue.async { self.relintAll() }
-            }
+            resurvey()
         case "textDocument/didOpen":
             let item = try params.object("textDocument")
             let uri = try item.string("uri")
@@ -204,8 +202,7 @@ public final class LanguageServer: @unchecked Sendable {
             if path.hasSuffix("/" + ConfigurationFile.name) {
                 configurationChanged()
             } else if let document = documents[uri], isSwift(document) {
-                let text = params.json["text"]?.string.map { Data($0.utf8) } ?? Data(document.bytes)
-                if workspace?.fileSaved(path: path, contents: text) == true { relintAll(except: uri) }
+                resurvey()   // what the saved file declares and mentions, the other buffers' rules may ask
             }
         case "textDocument/didClose":
             let uri = try params.object("textDocument").string("uri")
@@ -298,39 +295,51 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Lints every open document again: configuration or the module's facts changed.
-    func relintAll(except skipped: String? = nil) {
+    func relintAll() {
         epoch += 1
         // Last results stay for hover and code actions until the new ones come; `epoch` marks them stale.
-        for uri in documents.keys where uri != skipped { schedule(uri, after: 0) }
+        for uri in documents.keys { schedule(uri, after: 0) }
         if pullsDiagnostics, canRefreshDiagnostics { sendRequest("workspace/diagnostic/refresh", .null) }
     }
 
     func configurationChanged() {
         workspace?.reloadConfiguration()
         relintAll()
+        resurvey()
     }
 
+    /// Any change to configuration, Swift or project files: configuration is read again, and the workspace is
+    /// surveyed again (project facts and the module's facts), then every open buffer is linted again.
     func watchedFilesChanged(_ changes: [JSON]) {
-        var configuration = false
-        var facts = false
-        for change in changes {
-            guard let uri = change["uri"]?.string else { continue }
-            let path = Self.path(ofURI: uri)
-            let name = (path as NSString).lastPathComponent
-            if name == ConfigurationFile.name {
-                configuration = true
-            } else if name.hasSuffix(".swift") {
-                if change["type"]?.integer == 3 {
-                    facts = workspace?.fileDeleted(path: path) == true || facts
-                } else if case .success(let data) = SourceReader.read(path) {
-                    facts = workspace?.fileSaved(path: path, contents: data) == true || facts
+        let names = changes.compactMap { $0["uri"]?.string }.map { (Self.path(ofURI: $0) as NSString).lastPathComponent }
+        guard !names.isEmpty else { return }
+        if names.contains(ConfigurationFile.name) {
+            configurationChanged()
+        } else {
+            resurvey()
+        }
+    }
+
+    /// Surveys the workspace again in the background, then lints the open buffers against the new survey.
+    /// Requests while one runs are folded into one more.
+    func resurvey() {
+        guard let workspace else { return }
+        if surveying {
+            surveyAgain = true
+            return
+        }
+        surveying = true
+        DispatchQueue.global().async {
+            workspace.survey()
+            self.queue.async {
+                self.surveying = false
+                self.relintAll()
+                if self.surveyAgain {
+                    self.surveyAgain = false
+                    self.resurvey()
                 }
-            } else {
-                facts = true   // a project file (Package.swift's folder, an Xcode project): check everything again
             }
         }
-        if configuration { workspace?.reloadConfiguration() }
-        if configuration || facts { relintAll() }
     }
 
     // MARK: Helpers

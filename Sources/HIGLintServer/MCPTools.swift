@@ -88,36 +88,57 @@ struct MCPTools {
         var code: String
         var path: String
         var fileName: String
-        var configuration: Configuration
+        /// `configuration` and `platforms`, applied over the configuration of the file the code stands for.
+        var settings: (@Sendable (inout Configuration) -> Void)?
     }
 
     private func source(_ arguments: Arguments) throws(Arguments.Problem) -> Source {
         let code = try arguments.string("code")
         let fileName = try arguments.optionalString("file_name") ?? "View.swift"
-        let path = workspace.absolutePath(fileName)
-        var configuration: Configuration
-        let settings = try arguments.optionalObject("configuration")
-        do throws(ConfigurationError) {
-            configuration = try workspace.configuration(forFile: path) ?? Configuration()
-            if let settings {
-                let file = try ConfigurationFile(data: Data(settings.serialized.utf8), path: "configuration",
-                                                 rules: allRules.map { $0.description })
-                file.apply(to: &configuration)
+        var file: ConfigurationFile?
+        if let settings = try arguments.optionalObject("configuration") {
+            do throws(ConfigurationError) {
+                file = try ConfigurationFile(data: Data(settings.serialized.utf8), path: "configuration",
+                                             rules: allRules.map { $0.description })
+            } catch {
+                throw Arguments.Problem(message: "configuration: \(error.message)")
             }
-        } catch {
-            throw Arguments.Problem(message: "configuration: \(error.message)")
         }
+        var platforms: Platforms?
         if let names = try arguments.optionalStrings("platforms") {
-            var platforms: Platforms = []
+            var chosen: Platforms = []
             for name in names {
                 guard let platform = Platforms(name: name) else {
                     throw Arguments.Problem(message: "unknown platform '\(name)'; expected iOS, macOS, tvOS, watchOS or visionOS")
                 }
-                platforms.formUnion(platform)
+                chosen.formUnion(platform)
             }
-            configuration.platforms = platforms
+            platforms = chosen
         }
-        return Source(code: code, path: path, fileName: fileName, configuration: configuration)
+        var source = Source(code: code, path: workspace.absolutePath(fileName), fileName: fileName)
+        if file != nil || platforms != nil {
+            source.settings = { [file, platforms] configuration in
+                file?.apply(to: &configuration)
+                if let platforms { configuration.platforms = platforms }
+            }
+        }
+        return source
+    }
+
+    /// Lints a source with its settings, within the time limit.
+    private func lint(_ source: Source) throws(Arguments.Problem) -> [Diagnostic] {
+        let workspace = workspace
+        let outcome: Result<[Diagnostic], ConfigurationError> = try bounded {
+            do throws(ConfigurationError) {
+                return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let findings): return findings
+        case .failure(let error): throw Arguments.Problem(message: "configuration: \(error)")
+        }
     }
 
     private func bounded<Value: Sendable>(_ body: @escaping @Sendable () -> Value) throws(Arguments.Problem) -> Value {
@@ -129,8 +150,7 @@ struct MCPTools {
 
     private func lintCode(_ arguments: Arguments) throws(Arguments.Problem) -> JSON {
         let source = try source(arguments)
-        let workspace = workspace
-        let findings = try bounded { workspace.lint(source: source.code, path: source.path, configuration: source.configuration) }
+        let findings = try lint(source)
         return Self.result(["file_name": .string(source.fileName), "findings": .array(findings.map { Self.finding($0, path: source.fileName) }),
                             "summary": .string(Self.summary(findings))])
     }
@@ -142,9 +162,10 @@ struct MCPTools {
             guard let rule = rule(withID: id) else { throw Arguments.Problem(message: "unknown rule '\(id)'; list_rules lists them") }
             guard rule.description.isFixable else { throw Arguments.Problem(message: "rule '\(id)' has no fix; list_rules shows which do") }
         }
+        _ = try lint(source)   // a configuration mistake is an error, not "nothing to fix"
         let workspace = workspace
         let fixer = FixEngine(rules: only.map(Set.init)) { text, path in
-            workspace.lint(source: text, path: path, configuration: source.configuration)
+            (try? workspace.lint(source: text, path: path, settings: source.settings)) ?? []
         }
         let correction = try bounded { fixer.correct(source.code, path: source.path) }
         let diff = correction.changed ? UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: source.fileName) : ""

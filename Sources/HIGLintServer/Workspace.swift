@@ -9,12 +9,11 @@ public enum LintOutcome: Sendable {
     case notChecked(String)
 }
 
-/// The engine as both servers use it: the configuration `higlint lint` would use for each file (the
-/// `.higlint.json` files above it, or one `--config` file), the workspace's module facts from its last survey,
-/// and the same per-file time limit as `lint`.
-///
-/// Buffers are linted with `LintEngine.lint(data:path:module:)`, the engine's entry point for one file's bytes,
-/// given the module facts of every other file of the workspace and of the buffer itself.
+/// The engine as both servers use it, through the pipeline's single-buffer entry point: `prepare(paths:)` runs
+/// the first phases of a run over the workspace (files, configuration, project facts, the survey of the module),
+/// and each buffer is checked against that last survey (`PreparedRun.lint(data:path:)`), with the configuration
+/// `higlint lint` would use for its file (the `.higlint.json` files above it, or one `--config` file) and the same
+/// per-file time limit.
 public final class Workspace: @unchecked Sendable {
     /// The folder the workspace is; the MCP server refuses paths outside it.
     public let root: String
@@ -27,16 +26,16 @@ public final class Workspace: @unchecked Sendable {
     private var engine: LintEngine
     /// Why configuration could not be read at all (a missing `--config` file); every buffer reports it.
     private var configurationError: ConfigurationError?
-    private var facts: WorkspaceFacts
+    /// The last survey of the workspace; until the first one ends, buffers are checked alone.
+    private var prepared: PreparedRun?
+    /// Counts configuration reloads: a survey that started before one is stale when it ends.
+    private var generation = 0
 
     public init(root: String, configurationPath: String? = nil, timeLimit: TimeInterval? = 60) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.configurationPath = configurationPath
         self.timeLimit = timeLimit
-        let (engine, error) = Self.makeEngine(configurationPath: configurationPath)
-        self.engine = engine
-        self.configurationError = error
-        facts = WorkspaceFacts(engine: engine)
+        (engine, configurationError) = Self.makeEngine(configurationPath: configurationPath)
     }
 
     private static func makeEngine(configurationPath: String?) -> (LintEngine, ConfigurationError?) {
@@ -48,57 +47,54 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// Forgets every configuration file read, so that edited `.higlint.json` files are read again.
+    /// Forgets every configuration file read, so that edited `.higlint.json` files are read again; `survey()`
+    /// should follow.
     public func reloadConfiguration() {
         let (engine, error) = Self.makeEngine(configurationPath: configurationPath)
         lock.withLock {
             self.engine = engine
-            self.configurationError = error
+            configurationError = error
+            prepared = nil
+            generation += 1
         }
     }
 
-    /// Reads every Swift file under the root for the module facts; until it ends, buffers see only themselves.
+    /// Runs the phases up to the survey over the whole workspace: at start-up, after a save, after a change to
+    /// configuration or project files.
     public func survey() {
-        var fresh = lock.withLock { WorkspaceFacts(engine: engine) }
-        fresh.survey(paths: [root])
-        lock.withLock { facts = fresh }
-    }
-
-    /// Records a saved file's contents; returns whether the module's facts changed (open buffers should be linted again).
-    @discardableResult
-    public func fileSaved(path: String, contents: Data) -> Bool {
-        lock.withLock { facts.update(path: path, contents: contents) }
-    }
-
-    @discardableResult
-    public func fileDeleted(path: String) -> Bool {
-        lock.withLock { facts.remove(path: path) }
-    }
-
-    /// Lints a buffer as the file at `path`, with that file's configuration. It runs on the calling thread and
-    /// is not bounded: callers bound it (`BoundedWork`).
-    public func lint(_ contents: Data, path: String) -> LintOutcome {
-        let (engine, error, facts) = lock.withLock { (self.engine, configurationError, self.facts) }
-        if let error { return .notChecked(error.description) }
-        switch engine.lint(data: contents, path: path, module: facts.module(forBuffer: contents, path: path)) {
-        case .success(let diagnostics): return .findings(diagnostics)
-        case .failure(let error): return .notChecked(error.reason)
+        let (engine, started) = lock.withLock { (self.engine, generation) }
+        let run = engine.prepare(paths: [root])
+        lock.withLock {
+            if generation == started { prepared = run }
         }
     }
 
-    /// The configuration `lint` would use for the file at `path`: `nil` when configuration leaves it out.
-    public func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
-        let (engine, error) = lock.withLock { (self.engine, configurationError) }
-        if let error { throw error }
-        return try engine.source.configuration(forFile: path)
+    /// The last survey, or an empty one when none has ended yet.
+    private func run() -> Result<PreparedRun, ConfigurationError> {
+        let (engine, error, prepared) = lock.withLock { (self.engine, configurationError, self.prepared) }
+        if let error { return .failure(error) }
+        if let prepared, let error = prepared.configurationErrors.first { return .failure(error) }
+        return .success(prepared ?? engine.prepare(paths: []))
     }
 
-    /// Lints source text with an explicit configuration (MCP's `lint_code`), with the workspace's module facts.
-    public func lint(source: String, path: String, configuration: Configuration) -> [Diagnostic] {
-        let engine = LintEngine(ruleTypes: allRules, source: configuration, configuration: configuration)
-        let facts = lock.withLock { self.facts }
-        let data = Data(source.utf8)
-        return (try? engine.lint(data: data, path: path, module: facts.module(forBuffer: data, path: path)).get()) ?? []
+    /// Lints a buffer as the file at `path`. It runs on the calling thread and is not bounded: callers bound it
+    /// (`BoundedWork`).
+    public func lint(_ contents: Data, path: String) -> LintOutcome {
+        switch run() {
+        case .failure(let error): return .notChecked(error.description)
+        case .success(let run):
+            switch run.lint(data: contents, path: path) {
+            case .success(let diagnostics): return .findings(diagnostics)
+            case .failure(let error): return .notChecked(error.reason)
+            }
+        }
+    }
+
+    /// Lints source text with `settings` over its file's configuration (MCP's `lint_code`).
+    public func lint(source: String, path: String, settings: (@Sendable (inout Configuration) -> Void)?) throws(ConfigurationError) -> [Diagnostic] {
+        var run = try run().get()
+        if let settings { run = run.applying(settings) }
+        return try run.lint(source: source, path: path)
     }
 
     /// Lints files and folders as `higlint lint` does, with the same configuration and time limit per file.

@@ -1,61 +1,77 @@
 import Foundation
 import HIGLintServer
 
-/// `higlint lsp [--config FILE] [--file-timeout SECONDS] [--debounce MILLISECONDS]` and
-/// `higlint mcp [--root DIR] [--config FILE] [--file-timeout SECONDS]`: the servers, on standard input and output.
-///
-/// Returns `nil` when the arguments name neither command, so the rest of the command line is parsed as before.
-func runServerCommand(_ arguments: [String]) -> Int32? {
-    guard let command = arguments.first, command == "lsp" || command == "mcp" else { return nil }
-    var rest = arguments.dropFirst()
+/// The options of `higlint lsp` and `higlint mcp`.
+struct ServerOptions {
     var configurationPath: String?
+    /// `--file-timeout`: seconds one buffer may take (`nil`: no limit).
     var timeLimit: Double? = 60
-    var debounce = 25
-    var root = FileManager.default.currentDirectoryPath
-    func fail(_ message: String) -> Int32 {
-        writeError("higlint: error: \(message)\n")
+    var debounceMilliseconds = 25
+    var root: String?
+    var words: [String] = []
+}
+
+private let configOption = Option<ServerOptions>(["--config"], value: "FILE",
+    help: "Use this configuration file instead of the .higlint.json files above each file.") { $0.configurationPath = $1 }
+private let timeoutOption = Option<ServerOptions>(["--file-timeout"], value: "SECONDS",
+    help: "Give up on a buffer that takes longer and say so (default: 60; 0: no limit).") { options, text throws(UsageError) in
+    let seconds = try parseSeconds(text, option: "--file-timeout")
+    options.timeLimit = seconds > 0 ? seconds : nil
+}
+
+let lspCommand = CommandSpec<ServerOptions>(
+    name: "lsp", usage: "higlint lsp [--config FILE] [--file-timeout SECONDS] [--debounce MILLISECONDS]",
+    summary: "Serve editors over the Language Server Protocol on standard input and output.",
+    options: [
+        configOption, timeoutOption,
+        Option(["--debounce"], value: "MILLISECONDS", help: "Wait this long after a change before linting (default: 25).") { options, text throws(UsageError) in
+            guard let milliseconds = Int(text), milliseconds >= 0 else { throw UsageError(message: "--debounce needs a number of milliseconds, not '\(text)'") }
+            options.debounceMilliseconds = milliseconds
+        },
+    ],
+    notes: "Findings as diagnostics while you type, fixes and suppressions as code actions, a rule's explanation on\nhover. It never writes a file.\n")
+
+let mcpCommand = CommandSpec<ServerOptions>(
+    name: "mcp", usage: "higlint mcp [--root DIR] [--config FILE] [--file-timeout SECONDS]",
+    summary: "Serve coding agents over the Model Context Protocol on standard input and output.",
+    options: [
+        Option(["--root"], value: "DIR", help: "The folder lint_paths may read (default: the current folder).") { options, path throws(UsageError) in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(message: "--root: no such folder: \(path)")
+            }
+            options.root = path
+        },
+        configOption, timeoutOption,
+    ],
+    notes: "Tools: lint_code, lint_paths, explain_rule, list_rules, fix_code. It never writes a file, and lint_paths\nreads only inside the root.\n")
+
+/// Runs `higlint lsp` or `higlint mcp` until its client goes; `nil` when the arguments name neither command.
+func runServerCommand(_ arguments: [String]) -> Int32? {
+    guard let name = arguments.first, let command = [lspCommand, mcpCommand].first(where: { $0.name == name }) else { return nil }
+    var options = ServerOptions()
+    do throws(UsageError) {
+        guard try command.parse(arguments.dropFirst(), into: &options, path: { $0.words.append($1) }) else {
+            print(command.help, terminator: "")
+            return 0
+        }
+        guard options.words.isEmpty else { throw UsageError(message: "usage: \(command.usage)") }
+    } catch {
+        writeError("higlint: error: \(error.message)\n")
         return 2
     }
-    while let argument = rest.popFirst() {
-        switch argument {
-        case "--config":
-            guard let value = rest.popFirst() else { return fail("--config needs a value") }
-            configurationPath = value
-        case "--file-timeout":
-            guard let value = rest.popFirst(), let seconds = Double(value), seconds >= 0, seconds.isFinite else {
-                return fail("--file-timeout needs a number of seconds")
-            }
-            timeLimit = seconds > 0 ? seconds : nil
-        case "--debounce" where command == "lsp":
-            guard let value = rest.popFirst(), let milliseconds = Int(value), milliseconds >= 0 else {
-                return fail("--debounce needs a number of milliseconds")
-            }
-            debounce = milliseconds
-        case "--root" where command == "mcp":
-            guard let value = rest.popFirst() else { return fail("--root needs a value") }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return fail("--root: no such folder: \(value)")
-            }
-            root = value
-        case "--help", "-h":
-            print(command == "lsp" ? lspUsage : mcpUsage, terminator: "")
-            return 0
-        default:
-            return fail("unknown option '\(argument)' for `\(command)`; see `higlint \(command) --help`")
-        }
-    }
-    // A client that goes away must not kill the server with SIGPIPE before it can notice the closed input.
+    // A client that goes away must not kill the server with SIGPIPE before it sees its input end.
     signal(SIGPIPE, SIG_IGN)
-    if command == "lsp" {
-        var options = LanguageServer.Options()
-        options.configurationPath = configurationPath
-        options.timeLimit = timeLimit
-        options.debounce = Double(debounce) / 1000
-        let server = LanguageServer(options: options, writer: MessageWriter(framing: .contentLength, fileDescriptor: 1))
+    if name == "lsp" {
+        var serverOptions = LanguageServer.Options()
+        serverOptions.configurationPath = options.configurationPath
+        serverOptions.timeLimit = options.timeLimit
+        serverOptions.debounce = Double(options.debounceMilliseconds) / 1000
+        let server = LanguageServer(options: serverOptions, writer: MessageWriter(framing: .contentLength, fileDescriptor: 1))
         return onLargeStack { server.run(reader: MessageReader(framing: .contentLength, fileDescriptor: 0)) }
     }
-    let workspace = Workspace(root: root, configurationPath: configurationPath, timeLimit: timeLimit)
+    let workspace = Workspace(root: options.root ?? FileManager.default.currentDirectoryPath,
+                              configurationPath: options.configurationPath, timeLimit: options.timeLimit)
     let server = MCPServer(workspace: workspace, writer: MessageWriter(framing: .newlineDelimited, fileDescriptor: 1))
     return onLargeStack {
         server.run(reader: MessageReader(framing: .newlineDelimited, fileDescriptor: 0))
@@ -77,35 +93,3 @@ private func onLargeStack(_ body: @escaping @Sendable () -> Int32) -> Int32 {
     done.wait()
     return status.value
 }
-
-/// `higlint lsp` and `higlint mcp` for the general help; their options are parsed by `runServerCommand`.
-let lspCommand = (name: "lsp", usage: "higlint lsp [--config FILE] [--file-timeout SECONDS] [--debounce MILLISECONDS]",
-                  summary: "Serve editors over the Language Server Protocol on standard input and output.")
-let mcpCommand = (name: "mcp", usage: "higlint mcp [--root DIR] [--config FILE] [--file-timeout SECONDS]",
-                  summary: "Serve coding agents over the Model Context Protocol on standard input and output.")
-
-let lspUsage = """
-    USAGE: higlint lsp [--config FILE] [--file-timeout SECONDS] [--debounce MILLISECONDS]
-
-    A Language Server Protocol (3.17) server on standard input and output: findings as diagnostics while you type,
-    fixes and suppressions as code actions, a rule's explanation on hover. It never writes a file.
-
-    OPTIONS:
-      --config FILE            Use this configuration file instead of the .higlint.json files above each file.
-      --file-timeout SECONDS   Give up on a buffer that takes longer and say so (default: 60; 0: no limit).
-      --debounce MILLISECONDS  Wait this long after a change before linting (default: 25).
-
-    """
-
-let mcpUsage = """
-    USAGE: higlint mcp [--root DIR] [--config FILE] [--file-timeout SECONDS]
-
-    A Model Context Protocol server on standard input and output, for coding agents. Tools: lint_code, lint_paths,
-    explain_rule, list_rules, fix_code. It never writes a file, and lint_paths reads only inside the root.
-
-    OPTIONS:
-      --root DIR               The folder lint_paths may read (default: the current folder).
-      --config FILE            Use this configuration file instead of the .higlint.json files above each file.
-      --file-timeout SECONDS   Give up on a file that takes longer and say so (default: 60; 0: no limit).
-
-    """
