@@ -4,20 +4,15 @@ import HIGLintServer
 /// The options of `higlint lsp` and `higlint mcp`.
 struct ServerOptions {
     var configurationPath: String?
-    /// `--file-timeout`: seconds one buffer may take (`nil`: no limit).
-    var timeLimit: Double? = 60
+    /// `--file-timeout`: seconds one buffer may take (0: no limit).
+    var fileTimeout: Double = 60
     var debounceMilliseconds = 25
     var root: String?
     var words: [String] = []
 }
 
-private let configOption = Option<ServerOptions>(["--config"], value: "FILE",
-    help: "Use this configuration file instead of the .higlint.json files above each file.") { $0.configurationPath = $1 }
-private let timeoutOption = Option<ServerOptions>(["--file-timeout"], value: "SECONDS",
-    help: "Give up on a buffer that takes longer and say so (default: 60; 0: no limit).") { options, text throws(UsageError) in
-    let seconds = try parseSeconds(text, option: "--file-timeout")
-    options.timeLimit = seconds > 0 ? seconds : nil
-}
+private let configOption = SharedOptions.configuration(\ServerOptions.configurationPath)
+private let timeoutOption = SharedOptions.fileTimeout(\ServerOptions.fileTimeout)
 
 let lspCommand = CommandSpec<ServerOptions>(
     name: "lsp", usage: "higlint lsp [--config FILE] [--file-timeout SECONDS] [--debounce MILLISECONDS]",
@@ -48,7 +43,8 @@ let mcpCommand = CommandSpec<ServerOptions>(
 
 /// Runs `higlint lsp` or `higlint mcp` until its client goes; `nil` when the arguments name neither command.
 func runServerCommand(_ arguments: [String]) -> Int32? {
-    guard let name = arguments.first, let command = [lspCommand, mcpCommand].first(where: { $0.name == name }) else { return nil }
+    let commands: [CommandSpec<ServerOptions>] = [lspCommand, mcpCommand]
+    guard let name = arguments.first, let command = commands.first(where: { $0.name == name }) else { return nil }
     var options = ServerOptions()
     do throws(UsageError) {
         guard try command.parse(arguments.dropFirst(), into: &options, path: { $0.words.append($1) }) else {
@@ -65,13 +61,14 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
     if name == "lsp" {
         var serverOptions = LanguageServer.Options()
         serverOptions.configurationPath = options.configurationPath
-        serverOptions.timeLimit = options.timeLimit
+        serverOptions.timeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
         serverOptions.debounce = Double(options.debounceMilliseconds) / 1000
         let server = LanguageServer(options: serverOptions, writer: MessageWriter(framing: .contentLength, fileDescriptor: 1))
         return onLargeStack { server.run(reader: MessageReader(framing: .contentLength, fileDescriptor: 0)) }
     }
     let workspace = Workspace(root: options.root ?? FileManager.default.currentDirectoryPath,
-                              configurationPath: options.configurationPath, timeLimit: options.timeLimit)
+                              configurationPath: options.configurationPath,
+                              timeLimit: options.fileTimeout > 0 ? options.fileTimeout : nil)
     let server = MCPServer(workspace: workspace, writer: MessageWriter(framing: .newlineDelimited, fileDescriptor: 1))
     return onLargeStack {
         server.run(reader: MessageReader(framing: .newlineDelimited, fileDescriptor: 0))
