@@ -111,8 +111,9 @@ let package = Package(
         target("HIGLintCore", dependencies: ["HIGLintSwiftUI", "HIGLintProject"]),
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
+        target("HIGLintServer", dependencies: ["HIGLintCore", "HIGLintRules"]),
         .executableTarget(
-            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject"] + syntax.dependencies,
+            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject", "HIGLintServer"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
         // `swift run -c release higlint-bench DIR`: see BENCHMARKS.md.
         .executableTarget(
@@ -129,6 +130,7 @@ let package = Package(
         testTarget("HIGLintRulesTests", dependencies: ["HIGLintCore", "HIGLintRules"]),
         testTarget("HIGLintReportersTests", dependencies: ["HIGLintCore", "HIGLintReporters", "HIGLintRules"]),
         testTarget("HIGLintProjectTests", dependencies: ["HIGLintProject", "HIGLintSwiftUI"]),
+        testTarget("HIGLintServerTests", dependencies: ["HIGLintServer", "HIGLintCore"]),
         testTarget("higlintTests", dependencies: ["HIGLintCore"]),
     ]
 )

@@ -50,6 +50,8 @@ let commandSummaries: [(name: String, usage: String, summary: String)] = [
     (baselineCommand.name, baselineCommand.usage, baselineCommand.summary),
     (projectCommand.name, projectCommand.usage, projectCommand.summary),
     (configCommand.name, configCommand.usage, configCommand.summary),
+    (lspCommand.name, lspCommand.usage, lspCommand.summary),
+    (mcpCommand.name, mcpCommand.usage, mcpCommand.summary),
 ]
 
 /// Every command word, for "did you mean" when the first word is neither a command nor a path.
@@ -165,6 +167,7 @@ func explain(_ id: String) throws(UsageError) {
     writeOutput(RuleDocumentation.explanation(of: rule.description))
 }
 
+if let status = runServerCommand(Array(CommandLine.arguments.dropFirst())) { exit(status) }
 do {
     switch try parse(Array(CommandLine.arguments.dropFirst())) {
     case .lint(let options): exit(runLint(options))

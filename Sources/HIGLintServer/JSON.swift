@@ -1,0 +1,136 @@
+import Foundation
+
+/// A JSON value: what JSON-RPC messages, LSP's and MCP's, are made of.
+///
+/// Parsed with Foundation's decoder (which bounds nesting, so a hostile message cannot exhaust the stack) and
+/// written by hand with sorted keys, so that output is deterministic and numbers that are integers stay integers.
+public enum JSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// Parses one JSON text.
+    public static func parse(_ data: Data) throws -> JSON {
+        try JSONDecoder().decode(JSON.self, from: data)
+    }
+
+    public subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The value when it is a whole number.
+    public var integer: Int? {
+        if case .number(let value) = self, value.rounded() == value, abs(value) < 9e15 { return Int(value) }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var array: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var object: [String: JSON]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// Compact JSON text with sorted keys.
+    public var serialized: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value):
+            if !value.isFinite {
+                text += "null"
+            } else if value.rounded() == value, abs(value) < 9e15 {
+                text += String(Int(value))
+            } else {
+                text += "\(value)"
+            }
+        case .string(let value): Self.writeString(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                Self.writeString(key, to: &text)
+                text += ":"
+                members[key]!.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
+
+extension JSON: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSON].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSON].self)) }
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+
+    public init(_ value: Int) { self = .number(Double(value)) }
+    public init(_ value: String) { self = .string(value) }
+    public init(_ values: [String]) { self = .array(values.map(JSON.string)) }
+}

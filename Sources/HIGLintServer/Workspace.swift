@@ -1,0 +1,157 @@
+import Foundation
+import HIGLintCore
+import HIGLintRules
+
+/// What linting one buffer gave: findings, or why it was not checked.
+public enum LintOutcome: Sendable {
+    case findings([Diagnostic])
+    /// A configuration mistake, a binary or non-UTF-8 buffer, or the time limit.
+    case notChecked(String)
+}
+
+/// The engine as both servers use it, through the pipeline's single-buffer entry point: `prepare(paths:)` runs
+/// the first phases of a run over the workspace (files, configuration, project facts, the survey of the module),
+/// and each buffer is checked against that last survey (`PreparedRun.lint(data:path:)`), with the configuration
+/// `higlint lint` would use for its file (the `.higlint.json` files above it, or one `--config` file) and the same
+/// per-file time limit.
+public final class Workspace: @unchecked Sendable {
+    /// The folder the workspace is; the MCP server refuses paths outside it.
+    public let root: String
+    /// `--config`: one configuration file instead of discovery.
+    public let configurationPath: String?
+    /// Seconds one buffer may take (`nil`: no limit), as `lint --file-timeout`.
+    public let timeLimit: TimeInterval?
+
+    private let lock = NSLock()
+    private var engine: LintEngine
+    /// Why configuration could not be read at all (a missing `--config` file); every buffer reports it.
+    private var configurationError: ConfigurationError?
+    /// The last survey of the workspace; until the first one ends, buffers are checked alone.
+    private var prepared: PreparedRun?
+    /// Counts configuration reloads: a survey that started before one is stale when it ends.
+    private var generation = 0
+
+    public init(root: String, configurationPath: String? = nil, timeLimit: TimeInterval? = 60) {
+        self.root = URL(fileURLWithPath: root).standardizedFileURL.path
+        self.configurationPath = configurationPath
+        self.timeLimit = timeLimit
+        (engine, configurationError) = Self.makeEngine(configurationPath: configurationPath)
+    }
+
+    private static func makeEngine(configurationPath: String?) -> (LintEngine, ConfigurationError?) {
+        do throws(ConfigurationError) {
+            let resolver = try ConfigurationResolver(rules: allRules.map { $0.description }, configurationFile: configurationPath)
+            return (LintEngine(ruleTypes: allRules, source: resolver), nil)
+        } catch {
+            return (LintEngine(ruleTypes: allRules), error)
+        }
+    }
+
+    /// Forgets every configuration file read, so that edited `.higlint.json` files are read again; `survey()`
+    /// should follow.
+    public func reloadConfiguration() {
+        let (engine, error) = Self.makeEngine(configurationPath: configurationPath)
+        lock.withLock {
+            self.engine = engine
+            configurationError = error
+            prepared = nil
+            generation += 1
+        }
+    }
+
+    /// Runs the phases up to the survey over the whole workspace: at start-up, after a save, after a change to
+    /// configuration or project files.
+    public func survey() {
+        let (engine, started) = lock.withLock { (self.engine, generation) }
+        let run = engine.prepare(paths: [root])
+        lock.withLock {
+            if generation == started { prepared = run }
+        }
+    }
+
+    /// The last survey, or an empty one when none has ended yet.
+    private func run() -> Result<PreparedRun, ConfigurationError> {
+        let (engine, error, prepared) = lock.withLock { (self.engine, configurationError, self.prepared) }
+        if let error { return .failure(error) }
+        if let prepared, let error = prepared.configurationErrors.first { return .failure(error) }
+        return .success(prepared ?? engine.prepare(paths: []))
+    }
+
+    /// Lints a buffer as the file at `path`. It runs on the calling thread and is not bounded: callers bound it
+    /// (`BoundedWork`).
+    public func lint(_ contents: Data, path: String) -> LintOutcome {
+        switch run() {
+        case .failure(let error): return .notChecked(error.description)
+        case .success(let run):
+            switch run.lint(data: contents, path: path) {
+            case .success(let diagnostics): return .findings(diagnostics)
+            case .failure(let error): return .notChecked(error.reason)
+            }
+        }
+    }
+
+    /// Lints source text with `settings` over its file's configuration (MCP's `lint_code`).
+    public func lint(source: String, path: String, settings: (@Sendable (inout Configuration) -> Void)?) throws(ConfigurationError) -> [Diagnostic] {
+        var run = try run().get()
+        if let settings { run = run.applying(settings) }
+        return try run.lint(source: source, path: path)
+    }
+
+    /// Lints files and folders as `higlint lint` does, with the same configuration and time limit per file.
+    public func lint(paths: [String]) -> LintResult {
+        var engine = lock.withLock { self.engine }
+        if let error = lock.withLock({ configurationError }) {
+            return LintResult(diagnostics: [], errors: [], filesChecked: 0, configurationErrors: [error])
+        }
+        engine.fileTimeLimit = timeLimit
+        return engine.lint(paths: paths)
+    }
+
+    /// An absolute path for `path`, relative paths taken from the root.
+    public func absolutePath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+    }
+
+    static func timeoutReason(_ seconds: TimeInterval) -> String {
+        "not checked: checking it took longer than \(Int(seconds.rounded(.up))) s, the limit --file-timeout sets"
+    }
+}
+
+/// Runs work on a thread of its own with a large stack (SwiftSyntax walks deep trees recursively), so that a
+/// caller can stop waiting for it. A thread cannot be stopped safely: work that overruns its limit runs on,
+/// and its result is dropped.
+enum BoundedWork {
+    static let stackSize = 64 << 20
+
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = stackSize
+        thread.start()
+    }
+
+    /// The result of `body`, or `nil` when it took longer than `limit` seconds.
+    static func run<Value: Sendable>(limit: TimeInterval?, _ body: @escaping @Sendable () -> Value) -> Value? {
+        let box = Box<Value>()
+        let done = DispatchSemaphore(value: 0)
+        start {
+            box.value = body()
+            done.signal()
+        }
+        if let limit {
+            guard done.wait(timeout: .now() + limit) == .success else { return nil }
+        } else {
+            done.wait()
+        }
+        return box.value
+    }
+
+    private final class Box<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Value?
+        var value: Value? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+}
