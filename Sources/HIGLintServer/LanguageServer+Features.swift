@@ -4,8 +4,6 @@ import HIGLintRules
 
 /// What the server offers: capabilities, diagnostics, hover and code actions.
 extension LanguageServer {
-    static let version = "0.1.0"
-
     func initialize(_ params: Params) throws(RPCError) -> JSON {
         let root: String = if let uri = params.json["workspaceFolders"]?.array?.first?["uri"]?.string ?? params.json["rootUri"]?.string {
             Self.path(ofURI: uri)
@@ -29,7 +27,7 @@ extension LanguageServer {
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "diagnosticProvider": ["identifier": "higlint", "interFileDependencies": true, "workspaceDiagnostics": false],
             ],
-            "serverInfo": ["name": "higlint", "version": .string(Self.version)],
+            "serverInfo": ["name": "higlint", "version": .string(options.version)],
         ]
     }
 

@@ -21,6 +21,8 @@ public final class LanguageServer: @unchecked Sendable {
         public var timeLimit: TimeInterval? = 60
         /// How long typing must pause before a changed buffer is linted.
         public var debounce: TimeInterval = 0.025
+        /// What `serverInfo` says: the command line's version.
+        public var version = "0"
 
         public init() {}
     }

@@ -12,6 +12,8 @@ public final class MCPServer: @unchecked Sendable {
     static let protocolVersions = ["2025-06-18", "2025-11-25", "2025-03-26", "2024-11-05"]
 
     let workspace: Workspace
+    /// What `serverInfo` says: the command line's version.
+    public var version = "0"
     private let writer: MessageWriter
     private var surveyed = false
 
@@ -58,7 +60,7 @@ public final class MCPServer: @unchecked Sendable {
             return [
                 "protocolVersion": .string(Self.protocolVersions.contains(requested) ? requested : Self.protocolVersions[0]),
                 "capabilities": ["tools": ["listChanged": false]],
-                "serverInfo": ["name": "higlint", "version": .string(LanguageServer.version)],
+                "serverInfo": ["name": "higlint", "version": .string(version)],
                 "instructions": """
                     HIGLint checks SwiftUI code against Apple's Human Interface Guidelines for content views (lists, \
                     grids, charts, images, text, web views, sharing). Write a view, call lint_code on it, read \

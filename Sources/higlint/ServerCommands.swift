@@ -63,6 +63,7 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
         serverOptions.configurationPath = options.configurationPath
         serverOptions.timeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
         serverOptions.debounce = Double(options.debounceMilliseconds) / 1000
+        serverOptions.version = version
         let server = LanguageServer(options: serverOptions, writer: MessageWriter(framing: .contentLength, fileDescriptor: 1))
         return onLargeStack { server.run(reader: MessageReader(framing: .contentLength, fileDescriptor: 0)) }
     }
@@ -70,6 +71,7 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
                               configurationPath: options.configurationPath,
                               timeLimit: options.fileTimeout > 0 ? options.fileTimeout : nil)
     let server = MCPServer(workspace: workspace, writer: MessageWriter(framing: .newlineDelimited, fileDescriptor: 1))
+    server.version = version
     return onLargeStack {
         server.run(reader: MessageReader(framing: .newlineDelimited, fileDescriptor: 0))
         return 0
