@@ -11,8 +11,9 @@ import HIGLintSwiftUI
 /// universal, which needs the scales of the platforms that use the catalog (project
 /// facts or configuration: iOS 2x and 3x, macOS and tvOS 1x and 2x, watchOS and
 /// visionOS 2x; with no platform known, iOS's). Watch, TV, vision and CarPlay slots, and
-/// the layers of app-icon image stacks, are left alone. A single-scale set (one
-/// universal image with no scale) is Xcode's "Single Scale" choice and is not judged.
+/// the layers of app-icon image stacks, are left alone. A single-scale set (images with no
+/// scale, one universal or one per device and appearance) is Xcode's "Single Scale" choice
+/// and is not judged.
 struct RasterAssetMissingScales: AssetRule {
     static let description = RuleDescription(
         id: "raster-asset-missing-scales",
@@ -79,6 +80,12 @@ struct RasterAssetMissingScales: AssetRule {
                   "info" : { "author" : "xcode", "version" : 1 }
                 }
                 """, allowsWrapping: false, path: "Assets.xcassets/Banner.imageset/Contents.json"),
+            RuleExample("""
+                {
+                  "images" : [ { "filename" : "tile.png", "idiom" : "iphone" }, { "filename" : "tile-pad.png", "idiom" : "ipad" } ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """, allowsWrapping: false, path: "Assets.xcassets/Tile.imageset/Contents.json"),
             RuleExample("""
                 {
                   "images" : [
@@ -170,8 +177,9 @@ struct RasterAssetMissingScales: AssetRule {
 private extension ImageSet.Slot {
     var isRaster: Bool { fileExtension.map(RasterAssetMissingScales.rasterExtensions.contains) ?? false }
 
-    /// A universal slot with no scale: Xcode's "Single Scale" set, vector or not.
-    var isSingleScale: Bool { scale == nil && (idiom ?? "universal") == "universal" }
+    /// A slot with no scale: Xcode's "Single Scale" set, vector or not, for all devices or per device
+    /// ("Individual" idioms) and appearance.
+    var isSingleScale: Bool { scale == nil }
 
     /// A PDF or SVG in a single-scale universal slot: drawn sharp at every scale.
     var isSingleVector: Bool {
