@@ -207,17 +207,21 @@ public enum AtomicFile {
 }
 
 /// Writes all of `contents` to `descriptor`, or returns the `errno` of the write that failed.
-private func writeFully(_ descriptor: Int32, _ contents: Data) -> Int32? {
-    contents.withUnsafeBytes { buffer -> Int32? in
-        var written = 0
-        while written < buffer.count {
-            let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += result
+func writeFully(_ descriptor: Int32, _ contents: Data) -> Int32? {
+    contents.withUnsafeBytes { writeFully(descriptor, $0) }
+}
+
+/// Writes every byte of `buffer` to `descriptor`, retrying interrupted and partial writes, or returns the `errno` of
+/// the write that failed. `FileHandle.write` stops the process instead, on a full disk or a closed pipe.
+public func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+    var written = 0
+    while written < buffer.count {
+        let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if result < 0 {
+            if errno == EINTR { continue }
+            return errno
         }
-        return nil
+        written += result
     }
+    return nil
 }

@@ -296,18 +296,7 @@ public final class CacheSession: @unchecked Sendable {
         let temporary = "\(path).\(getpid()).\(UUID().uuidString).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += result
-            }
-            return true
-        }
+        let written = writeFully(descriptor, data) == nil
         close(descriptor)
         guard written, rename(temporary, path) == 0 else {
             unlink(temporary)

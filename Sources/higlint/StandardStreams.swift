@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,16 +31,5 @@ func writeError(_ text: String) {
 /// Writes every byte of `text`, or returns the `errno` of the write that failed.
 private func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
-    return text.withUTF8 { buffer -> Int32? in
-        var written = 0
-        while written < buffer.count {
-            let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += result
-        }
-        return nil
-    }
+    return text.withUTF8 { writeFully(descriptor, UnsafeRawBufferPointer($0)) }
 }
