@@ -25,6 +25,18 @@ public struct PreparedRun: Sendable {
     public let survey: Survey
     /// What phase 3 read from the projects around the paths, and the files it passed over.
     public let projects: ProjectFactsPhase.Outcome
+    /// Each run file's configuration by path: `fix` and the servers look one up for every buffer they check.
+    private let configurations: [String: Configuration]
+
+    init(engine: LintEngine, files: ConfiguredFiles, collectionErrors: [FileError], survey: Survey,
+         projects: ProjectFactsPhase.Outcome) {
+        self.engine = engine
+        self.files = files
+        self.collectionErrors = collectionErrors
+        self.survey = survey
+        self.projects = projects
+        configurations = Dictionary(files.swiftFiles.map { ($0.path, $0.configuration) }) { first, _ in first }
+    }
 
     /// Mistakes in configuration files: when there are any, nothing may be checked.
     public var configurationErrors: [ConfigurationError] { files.errors }
@@ -60,7 +72,7 @@ public struct PreparedRun: Sendable {
     }
 
     private func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
-        if let known = files.swiftFiles.first(where: { $0.path == path }) { return known.configuration }
+        if let known = configurations[path] { return known }
         guard let configured = try engine.source.configuration(forFile: path) else { return nil }
         // A buffer outside the run's files (standard input) gets the facts of the projects around its path.
         let directory = (path as NSString).deletingLastPathComponent
@@ -77,12 +89,10 @@ extension LintEngine {
     /// Configuration is resolved for every file first: a mistake in any configuration file stops the run before
     /// anything is checked, since findings under a half-read configuration would mislead.
     public func lint(paths: [String]) -> LintResult {
-        let collection = FileCollector.files(under: paths)
-        let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
-        guard configured.errors.isEmpty else {
-            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: configured.errors)
+        let (collection, projects) = placedFiles(under: paths)
+        guard projects.files.errors.isEmpty else {
+            return LintResult(diagnostics: [], errors: collection.errors, filesChecked: 0, configurationErrors: projects.files.errors)
         }
-        let (_, projects) = ProjectFactsPhase.read(for: paths, files: configured)
         let files = projects.files
         let cached = cache.map { CachedPhases(engine: self, cache: $0, paths: paths, fileCount: files.swiftFiles.count) }
         let survey = SurveyPhase(engine: self).run(files.swiftFiles, cache: cached)
@@ -97,12 +107,18 @@ extension LintEngine {
 
     /// Phases 1 to 4 for `paths`, without the cache: what `fix` and the servers check buffers against.
     public func prepare(paths: [String]) -> PreparedRun {
-        let collection = FileCollector.files(under: paths)
-        let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
-        let projects = configured.errors.isEmpty && !paths.isEmpty
-            ? ProjectFactsPhase.read(for: paths, files: configured).1 : ProjectFactsPhase.Outcome(files: configured)
+        let (collection, projects) = placedFiles(under: paths)
         let files = projects.files
         let survey = files.errors.isEmpty ? SurveyPhase(engine: self).run(files.swiftFiles, cache: nil) : Survey()
         return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey, projects: projects)
+    }
+
+    /// Phases 1 to 3, which every run shares: the files under `paths`, each with its configuration and project
+    /// facts. Projects are not read when configuration has mistakes (nothing will be checked) or for no paths.
+    private func placedFiles(under paths: [String]) -> (FileCollector.Collection, ProjectFactsPhase.Outcome) {
+        let collection = FileCollector.files(under: paths)
+        let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
+        guard configured.errors.isEmpty, !paths.isEmpty else { return (collection, ProjectFactsPhase.Outcome(files: configured)) }
+        return (collection, ProjectFactsPhase.read(for: paths, files: configured).1)
     }
 }
