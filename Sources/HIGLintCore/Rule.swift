@@ -198,6 +198,12 @@ public final class RuleContext {
         return configuration.checksNonShippingCode || (!node.isInPreview && reach?.ships != false)
     }
 
+    /// Whether `node` is widget content: code of a widget extension target, a `Widget`, or a view only widgets
+    /// create (`SwiftUIFile.isWidgetContent`).
+    public func isWidgetContent(_ node: some SyntaxProtocol) -> Bool {
+        configuration.isWidgetExtensionCode || file.isWidgetContent(node)
+    }
+
     /// Reports a finding at the start of `node` (ignoring its leading trivia).
     public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil) {
         sink.report(rule: description, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message: message, fix: fix)

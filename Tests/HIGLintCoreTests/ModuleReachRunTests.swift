@@ -60,3 +60,38 @@ struct ModuleReachRunTests {
         #expect(result.diagnostics.map(\.rule) == ["fixed-font-size"])
     }
 }
+
+/// An iOS app and a widget extension, each built from a synchronized folder of its name.
+private let appAndWidgetProject = """
+    // !$*UTF8*$!
+    {
+    	archiveVersion = 1;
+    	objects = {
+    		PR = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2); };
+    		G0 = {isa = PBXGroup; children = (S1, S2); sourceTree = "<group>"; };
+    		S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+    		S2 = {isa = PBXFileSystemSynchronizedRootGroup; path = ClockWidget; sourceTree = "<group>"; };
+    		T1 = {isa = PBXNativeTarget; buildConfigurationList = L0; fileSystemSynchronizedGroups = (S1); name = App; productType = "com.apple.product-type.application"; };
+    		T2 = {isa = PBXNativeTarget; buildConfigurationList = L0; fileSystemSynchronizedGroups = (S2); name = ClockWidget; productType = "com.apple.product-type.app-extension"; };
+    		L0 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+    		C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+    	};
+    	rootObject = PR;
+    }
+    """
+
+@Suite("Widget extensions, in a run")
+struct WidgetExtensionRunTests {
+    @Test("a widget extension's files, and views of the app only they create, are widget content")
+    func widgetExtension() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", appAndWidgetProject)
+        try folder.write("ClockWidget/EntryView.swift", captionView("EntryView").replacingOccurrences(of: "Text(\"Hello\")", with: "Face()"))
+        try folder.write("App/Face.swift", captionView("Face"))
+        try folder.write("App/Title.swift", captionView("Title"))
+        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Title() } }\n")
+        let result = LintEngine(ruleTypes: allRules).lint(paths: [folder.url.path])
+        #expect(result.diagnostics.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" } == ["Title.swift fixed-font-size"])
+    }
+}

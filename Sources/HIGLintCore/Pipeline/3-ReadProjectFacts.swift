@@ -66,6 +66,7 @@ public enum ProjectFactsPhase {
     public static func configuration(_ configuration: Configuration, with facts: FileFacts) -> Configuration {
         var result = configuration
         if !configuration.platformsAreConfigured, let platforms = facts.platforms { result.platforms = platforms }
+        result.isWidgetExtensionCode = facts.isWidgetExtension
         for (platform, version) in facts.deploymentTargets where result.deploymentTarget[platform] == nil {
             result.deploymentTarget[platform] = version
         }

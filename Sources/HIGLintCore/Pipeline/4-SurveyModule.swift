@@ -79,7 +79,10 @@ struct SurveyPhase {
         var module = results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }
         if reaching {
             let shipping = zip(files, results).compactMap { file, part in
-                part.map { ModuleReach.FileCreations(scan: $0.creations, context: Reach(platforms: file.configuration.platforms)) }
+                part.map {
+                    ModuleReach.FileCreations(scan: $0.creations, context: Reach(platforms: file.configuration.platforms,
+                                                                                 outsideWidgets: !file.configuration.isWidgetExtensionCode))
+                }
             }
             let others = zip(passedOver, notShipping.values).compactMap { file, scan in
                 scan.map { ModuleReach.FileCreations(scan: $0, context: Reach(platforms: file.configuration.platforms, ships: false)) }

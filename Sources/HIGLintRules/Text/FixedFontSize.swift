@@ -156,7 +156,7 @@ struct FixedFontSize: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let font = FontExpression(call, in: file),
               context.applies(at: call), !font.isAppKit, !font.isIconFont, !font.isNamedForSymbols,
               !font.sizeScales(in: file),
-              !font.sizeIsParameter, !font.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
+              !font.sizeIsParameter, !font.isPlaceholderSize, !context.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
         if let points = font.points(in: file), points >= TextStyle.displaySize,
            !context.option("includeDisplaySizes", default: false) { return }
