@@ -39,6 +39,9 @@ public struct Configuration: Sendable, Equatable {
     public var platformsAreConfigured = false
     /// Check code that does not ship (tests, previews, screenshot targets, files no target builds) too.
     public var checksNonShippingCode = false
+    /// The files are built only by widget extensions (a project fact, never configured): widget content, shown
+    /// as snapshots at sizes the system sets.
+    public var isWidgetExtensionCode = false
     /// Words that, besides Screenshot, Snapshot, Trailer and Preview, name targets that only make screenshots.
     public var screenshotTargets: [String] = []
     /// Domains the app owns; web views may load them.

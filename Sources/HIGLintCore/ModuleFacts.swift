@@ -31,15 +31,20 @@ public struct ModuleFacts: Sendable {
     }
 
     /// The facts of several sources linted as one module : rule examples made of several files.
+    /// Every source ships on every platform, as a file no project claims.
     static func of(sources: [String], symbols: Set<String>, indexing: Bool, components: [String: String]) -> ModuleFacts {
-        sources.reduce(into: ModuleFacts()) { facts, source in
+        var creations: [ModuleReach.FileCreations] = []
+        var facts = sources.reduce(into: ModuleFacts()) { facts, source in
             var source = source
             source.withUTF8 { bytes in
                 var part = scan(bytes, for: symbols)
                 if indexing { part.index = indexContribution(of: bytes, components: components) }
                 facts.formUnion(part)
+                creations.append(ModuleReach.FileCreations(scan: CreationScan(bytes), context: Reach(platforms: .all)))
             }
         }
+        if sources.count > 1 { facts.index.reach = ModuleReach(files: creations) }
+        return facts
     }
 
     public func mentions(_ name: String) -> Bool { mentioned.contains(name) }

@@ -125,6 +125,8 @@ public final class CacheSession: @unchecked Sendable {
     struct SurveyRecord {
         var passedOver: Bool
         var facts: ModuleFacts
+        /// Where the file creates the types it calls: the file's part of `ModuleReach`.
+        var creations = CreationScan()
     }
 
     public let path: String
@@ -196,19 +198,21 @@ public final class CacheSession: @unchecked Sendable {
         guard let value = entry(key), let text = String(validating: value, as: UTF8.self) else { return nil }
         // `p|-`, then the names mentioned, declared as types, declared as functions, each comma-separated.
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
-        // Then the file's part of the module index (`ModuleIndex.encoded`).
-        guard fields.count == 5, fields[0] == "p" || fields[0] == "-", let index = ModuleIndex(encoded: fields[4]) else { return nil }
+        // Then the file's part of the module index (`ModuleIndex.encoded`), and its creations (`CreationScan.encoded`).
+        guard fields.count == 6, fields[0] == "p" || fields[0] == "-", let index = ModuleIndex(encoded: fields[4]),
+              let creations = CreationScan(encoded: fields[5]) else { return nil }
         func names(_ field: Substring) -> [String] { field.split(separator: ",").map(String.init) }
         return SurveyRecord(passedOver: fields[0] == "p",
                             facts: ModuleFacts(mentioned: names(fields[1]), declaredTypes: names(fields[2]),
-                                               declaredFunctions: names(fields[3]), index: index))
+                                               declaredFunctions: names(fields[3]), index: index),
+                            creations: creations)
     }
 
     func store(_ record: SurveyRecord, forKey key: String) {
         let facts = record.facts
         let text = [record.passedOver ? "p" : "-", facts.mentioned.sorted().joined(separator: ","),
                     facts.declaredTypes.sorted().joined(separator: ","), facts.declaredFunctions.sorted().joined(separator: ","),
-                    facts.index.encoded]
+                    facts.index.encoded, record.creations.encoded]
         keep(Array(text.joined(separator: " ").utf8), forKey: key)
     }
 
@@ -393,7 +397,7 @@ private func hexDigits(_ value: UInt64) -> String {
 extension Configuration {
     /// Every setting, in a fixed order: equal configurations give equal text.
     var cacheDescription: String {
-        var parts = ["platforms=\(platforms.rawValue)", "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
+        var parts = ["platforms=\(platforms.rawValue)", "widgets=\(isWidgetExtensionCode)", "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
         parts += deploymentTarget.sorted { $0.key < $1.key }.map { "target \($0.key)=\($0.value)" }
         parts += components.sorted { $0.key < $1.key }.map { "component \($0.key)=\($0.value)" }
         for (id, settings) in rules.sorted(by: { $0.key < $1.key }) {

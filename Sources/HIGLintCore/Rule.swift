@@ -188,10 +188,20 @@ public final class RuleContext {
     }
 
     /// Whether code at `node` is compiled for a platform the rule applies to, and ships: code in a `#Preview`
-    /// or a `PreviewProvider` does not, unless configuration checks non-shipping code.
+    /// or a `PreviewProvider` does not, unless configuration checks non-shipping code. The platforms are those of
+    /// the `#if` clauses around it, of its file, and of the places the module creates its type (`ModuleReach`);
+    /// a type that only previews or non-shipping targets create does not ship.
     public func applies(at node: some SyntaxProtocol) -> Bool {
-        !configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms).isEmpty
-            && (configuration.checksNonShippingCode || !node.isInPreview)
+        let reach = file.reach(of: node)
+        let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
+        guard !platforms.intersection(reach?.platforms ?? .all).isEmpty else { return false }
+        return configuration.checksNonShippingCode || (!node.isInPreview && reach?.ships != false)
+    }
+
+    /// Whether `node` is widget content: code of a widget extension target, a `Widget`, or a view only widgets
+    /// create (`SwiftUIFile.isWidgetContent`).
+    public func isWidgetContent(_ node: some SyntaxProtocol) -> Bool {
+        configuration.isWidgetExtensionCode || file.isWidgetContent(node)
     }
 
     /// Reports a finding at the start of `node` (ignoring its leading trivia).

@@ -54,6 +54,13 @@ public struct TargetFacts: Sendable, Equatable {
 
     public var ships: Bool { passOverReason == nil }
 
+    /// An app extension with `Widget` or `Widgets` among the camel-case words of its name (`TodayWidget`,
+    /// `Extensions-Widgets`): what it shows is widget content.
+    public var isWidgetExtension: Bool {
+        product == .appExtension
+            && TargetNaming.camelCaseWords(name).contains { ["widget", "widgets"].contains($0.lowercased()) }
+    }
+
     public init(name: String, product: ProductKind, platforms: Platforms = .all, deploymentTargets: [String: String] = [:]) {
         self.name = name
         self.product = product

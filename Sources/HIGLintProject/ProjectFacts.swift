@@ -11,6 +11,9 @@ public struct FileFacts: Sendable, Equatable {
     public var passOverReason: PassOverReason?
     /// `Project/Target` of each target that builds the file.
     public var targets: [String] = []
+    /// Every target that builds the file is a widget extension: an app extension with `Widget` or `Widgets` among
+    /// the words of its name. Widgets are rendered as snapshots, at sizes the system sets.
+    public var isWidgetExtension = false
 
     public var ships: Bool { passOverReason == nil }
 
@@ -149,6 +152,7 @@ public struct ProjectFacts: Sendable {
             }
         }
         let shipping = targets.contains { projects[$0.project].targets[$0.target].ships }
+        facts.isWidgetExtension = targets.allSatisfy { projects[$0.project].targets[$0.target].isWidgetExtension }
         facts.passOverReason = isPreviewContent ? .previewContent : shipping ? nil : reasons.min()
         // A platform's minimum is known only when every target building for it says.
         for (platform, list) in versions where !list.contains(nil) {

@@ -28,6 +28,9 @@ public struct ModuleIndex: Sendable, Equatable {
     /// View types labelled or hidden for VoiceOver where they are used: `.accessibilityLabel`/`.accessibilityHidden`
     /// on the use, or a `Label`, a titled control or a hidden container around it.
     public var labelledViews: Set<String> = []
+    /// Where the module creates each view type (`ModuleReach`): a fact of the whole module, worked out after the
+    /// files' parts are joined, never part of one file's.
+    public var reach = ModuleReach()
 
     public init() {}
 
@@ -46,17 +49,24 @@ public struct ModuleIndex: Sendable, Equatable {
     /// Every fact in a fixed order, one field per line: equal indexes give equal text, and the text reads back
     /// (`init(encoded:)`), so that a file's part can be cached and the module's can enter cache keys.
     public var encoded: String {
-        zip(Self.fieldNames, Self.fields).compactMap { name, field in
+        let sets = zip(Self.fieldNames, Self.fields).compactMap { name, field in
             let names = self[keyPath: field]
             return names.isEmpty ? nil : name + "=" + names.sorted().joined(separator: ",")
-        }.joined(separator: ";")
+        }
+        return (sets + (reach.narrowed.isEmpty ? [] : ["reach=" + reach.encoded])).joined(separator: ";")
     }
 
     public init?(encoded: some StringProtocol) {
         for part in encoded.split(separator: ";") {
-            guard let equals = part.firstIndex(of: "="), let index = Self.fieldNames.firstIndex(of: String(part[..<equals]))
-            else { return nil }
-            self[keyPath: Self.fields[index]] = Set(String(part[part.index(after: equals)...]).split(separator: ",").map(String.init))
+            guard let equals = part.firstIndex(of: "=") else { return nil }
+            let name = String(part[..<equals]), value = part[part.index(after: equals)...]
+            if name == "reach" {
+                guard let reach = ModuleReach(encoded: value) else { return nil }
+                self.reach = reach
+                continue
+            }
+            guard let index = Self.fieldNames.firstIndex(of: name) else { return nil }
+            self[keyPath: Self.fields[index]] = Set(value.split(separator: Character(",")).map { String($0) })
         }
     }
 

@@ -145,6 +145,19 @@ public final class SwiftUIFile {
 
     /// The type whose body holds `node` (for an extension, the extended type's merged declaration).
     public func enclosingType(of node: some SyntaxProtocol) -> TypeDeclaration? {
+        enclosingTypeName(of: node).flatMap { types[$0] }
+    }
+
+    /// Where the module creates the type whose code holds `node` (`ModuleReach`), or `nil` where nothing narrows it:
+    /// code of a view only macOS code creates is macOS code; code of a view only previews create does not ship.
+    public func reach(of node: some SyntaxProtocol) -> Reach? {
+        guard !module.reach.narrowed.isEmpty, let name = enclosingTypeName(of: node) else { return nil }
+        return module.reach.reach(ofType: name)
+    }
+
+    /// The name of the innermost type or extension whose body holds `node`, as written (`Outer.Inner` for an
+    /// extension of a nested type).
+    public func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
         // The name of the type at or above each node passed is remembered: every call of a chain of n modifiers
         // asks, from n depths.
         var passed: [SyntaxIdentifier] = []
@@ -163,7 +176,7 @@ public final class SwiftUIFile {
             current = node.parent
         }
         for id in passed { typeNameAtOrAbove[id] = .some(found) }
-        return found.flatMap { types[$0] }
+        return found
     }
 
     private var typeNameAtOrAbove: [SyntaxIdentifier: String?] = [:]

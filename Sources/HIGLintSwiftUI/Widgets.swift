@@ -2,10 +2,11 @@ import SwiftSyntax
 
 extension SwiftUIFile {
     /// Whether `node` is widget code: inside a type conforming to `Widget`, or in a view type that
-    /// the file uses only from widget code (the entry view a `WidgetConfiguration` shows, and the
-    /// views that view is built from). Widgets are rendered as snapshots: no Dynamic Type at their
+    /// the file, or the module (`ModuleReach`), creates only from widget code (the entry view a
+    /// `WidgetConfiguration` shows, and the views that view is built from). Widgets are rendered as snapshots: no Dynamic Type at their
     /// sizes, no text selection.
     public func isWidgetContent(_ node: some SyntaxProtocol) -> Bool {
+        if reach(of: node)?.outsideWidgets == false { return true }
         guard let type = enclosingType(of: node) else { return false }
         return widgetContentTypeNames.contains(type.name)
     }

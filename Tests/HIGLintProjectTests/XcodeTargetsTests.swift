@@ -73,8 +73,9 @@ struct XcodeTargetsTests {
         #expect(facts.warnings.isEmpty)
         #expect(facts.facts(forFile: fixture.write("Shop/ShopView.swift"))
             == FileFacts(platforms: .iOS, deploymentTargets: ["iOS": "17.0"], targets: ["Shop/Shop"]))
-        #expect(facts.facts(forFile: fixture.write("ShopWidget/PriceWidget.swift"))
-            == FileFacts(platforms: .iOS, deploymentTargets: ["iOS": "18.0"], targets: ["Shop/ShopWidgetExtension"]))
+        var widgetFacts = FileFacts(platforms: .iOS, deploymentTargets: ["iOS": "18.0"], targets: ["Shop/ShopWidgetExtension"])
+        widgetFacts.isWidgetExtension = true
+        #expect(facts.facts(forFile: fixture.write("ShopWidget/PriceWidget.swift")) == widgetFacts)
         #expect(facts.facts(forFile: fixture.write("Shared/Price.swift"))
             == FileFacts(platforms: .iOS, deploymentTargets: ["iOS": "17.0"], targets: ["Shop/Shop", "Shop/ShopWidgetExtension"]))
         #expect(facts.facts(forFile: fixture.write("ShopTests/CartTests.swift")).passOverReason == .tests)

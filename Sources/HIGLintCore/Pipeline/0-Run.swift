@@ -95,7 +95,7 @@ extension LintEngine {
         }
         let files = projects.files
         let cached = cache.map { CachedPhases(engine: self, cache: $0, paths: paths, fileCount: files.swiftFiles.count) }
-        let survey = SurveyPhase(engine: self).run(files.swiftFiles, cache: cached)
+        let survey = SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles, cache: cached)
         cached?.begin(module: survey.module, files: survey.files)
         let outcomes = CheckPhase(engine: self).run(files, survey: survey, cache: cached)
         cached?.save()
@@ -109,7 +109,8 @@ extension LintEngine {
     public func prepare(paths: [String]) -> PreparedRun {
         let (collection, projects) = placedFiles(under: paths)
         let files = projects.files
-        let survey = files.errors.isEmpty ? SurveyPhase(engine: self).run(files.swiftFiles, cache: nil) : Survey()
+        let survey = files.errors.isEmpty
+            ? SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles, cache: nil) : Survey()
         return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey, projects: projects)
     }
 

@@ -30,6 +30,9 @@ public enum ProjectFactsPhase {
         public var files: ConfiguredFiles
         public var passedOver = PassedOver()
         public var warnings: [ProjectWarning] = []
+        /// The Swift files passed over, with their facts: the survey reads what they create (a view that only a
+        /// test or screenshot target creates does not ship either).
+        public var passedOverSwiftFiles: [ConfiguredFile] = []
     }
 
     public static func read(for paths: [String], files: ConfiguredFiles) -> (ProjectFacts, Outcome) {
@@ -40,26 +43,30 @@ public enum ProjectFactsPhase {
 
     public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles) -> Outcome {
         var passedOver = PassedOver()
-        func placed(_ list: [ConfiguredFile], factsPath: (String) -> String) -> [ConfiguredFile] {
+        var passedOverSwiftFiles: [ConfiguredFile] = []
+        func placed(_ list: [ConfiguredFile], factsPath: (String) -> String, isSwift: Bool) -> [ConfiguredFile] {
             list.compactMap { file in
                 let fileFacts = facts.facts(forFile: factsPath(file.path))
+                let placedFile = ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
                 if let reason = fileFacts.passOverReason, !file.configuration.checksNonShippingCode {
                     passedOver.counts[reason, default: 0] += 1
+                    if isSwift { passedOverSwiftFiles.append(placedFile) }
                     return nil
                 }
-                return ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
+                return placedFile
             }
         }
-        let kept = ConfiguredFiles(swiftFiles: placed(files.swiftFiles) { $0 },
-                                   imageSets: placed(files.imageSets) { $0 + "/Contents.json" }, errors: files.errors)
-        let outcome = Outcome(files: kept, passedOver: passedOver, warnings: facts.warnings)
-        return outcome
+        let kept = ConfiguredFiles(swiftFiles: placed(files.swiftFiles, factsPath: { $0 }, isSwift: true),
+                                   imageSets: placed(files.imageSets, factsPath: { $0 + "/Contents.json" }, isSwift: false),
+                                   errors: files.errors)
+        return Outcome(files: kept, passedOver: passedOver, warnings: facts.warnings, passedOverSwiftFiles: passedOverSwiftFiles)
     }
 
     /// `configuration` with the project's facts where it says nothing itself.
     public static func configuration(_ configuration: Configuration, with facts: FileFacts) -> Configuration {
         var result = configuration
         if !configuration.platformsAreConfigured, let platforms = facts.platforms { result.platforms = platforms }
+        result.isWidgetExtensionCode = facts.isWidgetExtension
         for (platform, version) in facts.deploymentTargets where result.deploymentTarget[platform] == nil {
             result.deploymentTarget[platform] = version
         }

@@ -30,7 +30,7 @@ final class CachedPhases: @unchecked Sendable {
 
     /// The survey of one file: what the cache holds for its bytes, else what `compute` finds (then stored).
     func survey(index: Int, file: ConfiguredFile, raw: UnsafeRawBufferPointer,
-                compute: (UnsafeBufferPointer<UInt8>) -> SurveyRecord) -> (facts: ModuleFacts, file: SurveyedFile) {
+                compute: (UnsafeBufferPointer<UInt8>) -> SurveyRecord) -> SurveyPart {
         let content = ContentHash(raw)
         let plan = engine.plans.plan(for: engine.rules, configuration: file.configuration)
         let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList]) }
@@ -47,7 +47,8 @@ final class CachedPhases: @unchecked Sendable {
             let resultKey = cache.key(path: file.path, content: content, context: guessContext)
             if let stored = session.peekFindings(forKey: resultKey) { guesses[index] = (resultKey, stored) }
         }
-        return (record.facts, SurveyedFile(content: content, passedOver: record.passedOver))
+        return SurveyPart(facts: record.facts, file: SurveyedFile(content: content, passedOver: record.passedOver),
+                          creations: record.creations)
     }
 
     /// Called between the survey and the check with this run's module facts.

@@ -150,7 +150,7 @@ struct TapGestureAsButton: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), let row = context.file.view(modifiedBy: member),
               let modifier = row.modifier(at: member), modifier.isSingleTap,
-              !["Button", "NavigationLink", "Link"].contains(row.name), context.applies(at: member),
+              !["Button", "NavigationLink", "Link"].contains(row.name), context.applies(at: member), !context.isWidgetContent(member),
               let isCell = rowOrCell(row, in: context.file)
         else { return }
         let gesture = modifier.name == "onTapGesture" ? "`.onTapGesture`" : "`TapGesture()`"

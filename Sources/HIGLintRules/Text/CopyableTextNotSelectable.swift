@@ -97,7 +97,7 @@ struct CopyableTextNotSelectable: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "Text", let argument = call.arguments.first?.expression,
               showsCopyableValue(argument, names: context.words("copyableNames", default: Self.copyableNames)),
-              !view.hasModifier("textSelection"), context.applies(at: call), !context.file.isWidgetContent(call)
+              !view.hasModifier("textSelection"), context.applies(at: call), !context.isWidgetContent(call)
         else { return }
         for enclosure in context.file.enclosingViews(of: call) {
             if enclosure.view.hasModifier("textSelection") { return }

@@ -103,6 +103,10 @@ struct FixedFontSize: Rule {
             }
             """,
             RuleExample(#"Text(order.title).font(.system(size: 17))"#, configuration: Configuration().with(platforms: .macOS)),
+            RuleExample(#"struct MenuBarLabel: View { var body: some View { Text(title).font(.system(size: 13)) } }"#,
+                        moduleFiles: ["struct Root: View { var body: some View {\n#if os(macOS)\nMenuBarLabel()\n#endif\n} }"]),
+            RuleExample(#"struct IconSketch: View { var body: some View { Text(title).font(.system(size: 13)) } }"#,
+                        moduleFiles: ["#Preview { IconSketch() }"]),
             #"Text(reading.value).font(.system(size: 96, weight: .bold))"#,
             #"textView.font = NSFont.systemFont(ofSize: 13)"#,
             #"Text(icon.glyph).font(.custom("materialdesignicons-webfont", size: 20))"#,
@@ -152,7 +156,7 @@ struct FixedFontSize: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let font = FontExpression(call, in: file),
               context.applies(at: call), !font.isAppKit, !font.isIconFont, !font.isNamedForSymbols,
               !font.sizeScales(in: file),
-              !font.sizeIsParameter, !font.isPlaceholderSize, !file.isWidgetContent(call), !call.isInTVOnlyBranch
+              !font.sizeIsParameter, !font.isPlaceholderSize, !context.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
         if let points = font.points(in: file), points >= TextStyle.displaySize,
            !context.option("includeDisplaySizes", default: false) { return }

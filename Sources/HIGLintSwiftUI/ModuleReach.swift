@@ -1,0 +1,148 @@
+/// Where a view type's code can run, from where the module creates it: the platforms, whether anything that ships
+/// creates it, and whether anything outside a widget does.
+public struct Reach: Hashable, Sendable {
+    public var platforms: Platforms
+    /// Code that ships creates it: not only previews, preview providers, test and screenshot targets.
+    public var ships: Bool
+    /// Code other than a widget creates it.
+    public var outsideWidgets: Bool
+
+    public init(platforms: Platforms, ships: Bool = true, outsideWidgets: Bool = true) {
+        self.platforms = platforms
+        self.ships = ships
+        self.outsideWidgets = outsideWidgets
+    }
+
+    static let nowhere = Reach(platforms: [], ships: false, outsideWidgets: false)
+
+    func union(_ other: Reach) -> Reach {
+        Reach(platforms: platforms.union(other.platforms), ships: ships || other.ships,
+              outsideWidgets: outsideWidgets || other.outsideWidgets)
+    }
+
+    func intersection(_ other: Reach) -> Reach {
+        Reach(platforms: platforms.intersection(other.platforms), ships: ships && other.ships,
+              outsideWidgets: outsideWidgets && other.outsideWidgets)
+    }
+}
+
+/// The module fact RULES.md calls "a view type the module creates only under `#if os(macOS)` is macOS code", and
+/// "views only previews use" do not ship: for each type the module declares, the union of the places that create
+/// it. A type created only inside a macOS-only view, only by previews or only by widgets takes that reach, and so
+/// does what it creates in turn.
+///
+/// It narrows, never widens: a type nobody creates in the linted files (the `App`, a view made by a framework),
+/// a `public` type (other modules may create it), or one whose every site is unknown keeps the reach of the files
+/// that declare it. Rules ask it through `RuleContext.applies(at:)`.
+public struct ModuleReach: Sendable, Equatable {
+    /// Only the types whose reach is narrower than their declaring files'.
+    public private(set) var narrowed: [String: Reach] = [:]
+
+    public init() {}
+
+    /// One file's creations and where its code runs (its platforms, whether it ships).
+    public struct FileCreations {
+        public var scan: CreationScan
+        public var context: Reach
+
+        public init(scan: CreationScan, context: Reach) {
+            self.scan = scan
+            self.context = context
+        }
+    }
+
+    /// Passes over the sites until no reach grows; reach only grows, within five platforms and two flags per type.
+    /// Past 64 passes it gives up and narrows nothing.
+    public init(files: [FileCreations]) {
+        var declaredReach: [String: Reach] = [:]
+        var isPublic: Set<String> = []
+        for file in files {
+            for type in file.scan.declared {
+                var reach = file.context
+                if type.role == .preview { reach.ships = false }
+                if type.role == .widget { reach.outsideWidgets = false }
+                declaredReach[type.name] = declaredReach[type.name].map { $0.union(reach) } ?? reach
+                if type.isPublic { isPublic.insert(type.name) }
+            }
+        }
+        var sitesOf: [String: [(site: CreationScan.Site, file: Reach)]] = [:]
+        for file in files {
+            for site in file.scan.sites where declaredReach[site.created] != nil && !isPublic.contains(site.created) {
+                sitesOf[site.created, default: []].append((site, file.context))
+            }
+        }
+        var reach = sitesOf.mapValues { _ in Reach.nowhere }
+        func reachOfCode(in type: String?, file: Reach) -> Reach {
+            guard let type else { return file }
+            return (reach[type] ?? declaredReach[type] ?? file).intersection(file)
+        }
+        func grow() -> Bool {
+            var changed = true
+            var passes = 0
+            while changed {
+                changed = false
+                passes += 1
+                guard passes <= 64 else { return false }
+                for (name, sites) in sitesOf {
+                    let grown = sites.reduce(Reach.nowhere) { total, entry in
+                        var made = reachOfCode(in: entry.site.creator, file: entry.file)
+                        made.platforms.formIntersection(entry.site.platforms)
+                        if entry.site.inPreview { made.ships = false }
+                        if declaredReach[entry.site.creator ?? ""]?.outsideWidgets == false { made.outsideWidgets = false }
+                        return total.union(made)
+                    }
+                    if grown != reach[name] {
+                        reach[name] = grown
+                        changed = true
+                    }
+                }
+            }
+            return true
+        }
+        // Types that only create each other (a singleton's `static let shared = Store()`, views that nest
+        // themselves) are reached from nowhere the files show: they are roots, as a type created nowhere is.
+        while true {
+            guard grow() else { return }
+            let stuck = reach.filter { $0.value == .nowhere }.map(\.key)
+            guard !stuck.isEmpty else { break }
+            for name in stuck {
+                reach[name] = nil
+                sitesOf[name] = nil
+            }
+        }
+        for (name, found) in reach {
+            // Created only where nothing is compiled (`#if false`): nothing is known.
+            guard !found.platforms.isEmpty, let declared = declaredReach[name] else { continue }
+            let narrowedReach = found.intersection(declared)
+            if narrowedReach != declared, !narrowedReach.platforms.isEmpty { narrowed[name] = narrowedReach }
+        }
+    }
+
+    /// The reach of code in the type (or extension of the type) named `name`; `nil` where nothing narrows it.
+    public func reach(ofType name: String) -> Reach? {
+        narrowed.isEmpty ? nil : narrowed[Self.baseName(name)]
+    }
+
+    /// `Outer.Inner<T>` is `Inner` to the scan, which reads base names.
+    static func baseName(_ name: String) -> String {
+        let withoutGenerics = name.split(separator: "<", maxSplits: 1).first.map(String.init) ?? name
+        return withoutGenerics.split(separator: ".").last.map(String.init) ?? withoutGenerics
+    }
+
+    // MARK: Text form, for cache keys
+
+    public var encoded: String {
+        narrowed.sorted { $0.key < $1.key }.map { name, reach in
+            "\(name):\(reach.platforms.rawValue):\(reach.ships ? 1 : 0)\(reach.outsideWidgets ? 1 : 0)"
+        }.joined(separator: ",")
+    }
+
+    public init?(encoded: some StringProtocol) {
+        for entry in encoded.split(separator: ",") {
+            let fields = entry.split(separator: ":")
+            guard fields.count == 3, let platforms = UInt8(fields[1]), fields[2].count == 2 else { return nil }
+            narrowed[String(fields[0])] = Reach(platforms: Platforms(rawValue: platforms), ships: fields[2].first == "1",
+                                                outsideWidgets: fields[2].last == "1")
+        }
+    }
+}

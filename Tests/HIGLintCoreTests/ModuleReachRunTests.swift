@@ -1,0 +1,97 @@
+import Foundation
+import HIGLintCore
+import HIGLintRules
+import Testing
+
+/// A view type with a fixed font size: a `fixed-font-size` finding wherever its code counts as iOS code that ships.
+private func captionView(_ name: String) -> String {
+    "import SwiftUI\nstruct \(name): View {\n    var body: some View { Text(\"Hello\").font(.system(size: 13)) }\n}\n"
+}
+
+@Suite("Where the module creates a view, in a run")
+struct ModuleReachRunTests {
+    func findings(_ folder: TemporaryFolder, configure: @escaping @Sendable (inout Configuration) -> Void = { _ in }) throws -> [String] {
+        let resolver = try ConfigurationResolver(rules: allRules.map { $0.description }, overrides: configure)
+        let result = LintEngine(ruleTypes: allRules, source: resolver).lint(paths: [folder.url.path])
+        return result.diagnostics.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" }.sorted()
+    }
+
+    @Test("a view only #if os(macOS) code creates gets no Dynamic Type finding; one iOS creates does")
+    func macOnlyCreation() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App/Root.swift", """
+            import SwiftUI
+            struct Root: View {
+                var body: some View {
+                    #if os(macOS)
+                    MacPane()
+                    #else
+                    PhonePane()
+                    #endif
+                }
+            }
+            """)
+        try folder.write("App/MacPane.swift", captionView("MacPane"))
+        try folder.write("App/PhonePane.swift", captionView("PhonePane"))
+        #expect(try findings(folder) == ["PhonePane.swift fixed-font-size"])
+    }
+
+    @Test("a view only previews and test files create is passed over, unless non-shipping code is checked")
+    func previewAndTestOnly() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App/Sample.swift", captionView("Sample") + "#Preview { Sample() }\n")
+        try folder.write("App/Fixture.swift", captionView("Fixture"))
+        try folder.write("App/Shown.swift", captionView("Shown") + "#Preview { Shown() }\n")
+        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Shown() } }\n")
+        try folder.write("Tests/FixtureTests.swift", "import XCTest\nfinal class FixtureTests: XCTestCase { func test() { _ = Fixture() } }\n")
+        #expect(try findings(folder) == ["Shown.swift fixed-font-size"])
+        #expect(try findings(folder) { $0.checksNonShippingCode = true } == [
+            "Fixture.swift fixed-font-size", "Sample.swift fixed-font-size", "Shown.swift fixed-font-size",
+        ])
+    }
+
+    @Test("a file linted alone is its own module: a view its own preview creates is still checked")
+    func aloneIsNotNarrowed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("Sample.swift", captionView("Sample") + "#Preview { Sample() }\n")
+        let result = LintEngine(ruleTypes: allRules).lint(paths: [path])
+        #expect(result.diagnostics.map(\.rule) == ["fixed-font-size"])
+    }
+}
+
+/// An iOS app and a widget extension, each built from a synchronized folder of its name.
+private let appAndWidgetProject = """
+    // !$*UTF8*$!
+    {
+    	archiveVersion = 1;
+    	objects = {
+    		PR = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2); };
+    		G0 = {isa = PBXGroup; children = (S1, S2); sourceTree = "<group>"; };
+    		S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+    		S2 = {isa = PBXFileSystemSynchronizedRootGroup; path = ClockWidget; sourceTree = "<group>"; };
+    		T1 = {isa = PBXNativeTarget; buildConfigurationList = L0; fileSystemSynchronizedGroups = (S1); name = App; productType = "com.apple.product-type.application"; };
+    		T2 = {isa = PBXNativeTarget; buildConfigurationList = L0; fileSystemSynchronizedGroups = (S2); name = ClockWidget; productType = "com.apple.product-type.app-extension"; };
+    		L0 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+    		C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+    	};
+    	rootObject = PR;
+    }
+    """
+
+@Suite("Widget extensions, in a run")
+struct WidgetExtensionRunTests {
+    @Test("a widget extension's files, and views of the app only they create, are widget content")
+    func widgetExtension() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", appAndWidgetProject)
+        try folder.write("ClockWidget/EntryView.swift", captionView("EntryView").replacingOccurrences(of: "Text(\"Hello\")", with: "Face()"))
+        try folder.write("App/Face.swift", captionView("Face"))
+        try folder.write("App/Title.swift", captionView("Title"))
+        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Title() } }\n")
+        let result = LintEngine(ruleTypes: allRules).lint(paths: [folder.url.path])
+        #expect(result.diagnostics.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" } == ["Title.swift fixed-font-size"])
+    }
+}

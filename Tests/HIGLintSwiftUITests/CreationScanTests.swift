@@ -1,0 +1,156 @@
+import HIGLintSwiftUI
+import Testing
+
+@Suite("Where a file creates types, read without a parse")
+struct CreationScanTests {
+    func sites(_ source: String) -> [String] {
+        CreationScan(source: source).sites.map { site in
+            var text = "\(site.created)<\(site.creator ?? "-")"
+            if site.platforms != .all { text += " [\(site.platforms)]" }
+            if site.inPreview { text += " preview" }
+            return text
+        }.sorted()
+    }
+
+    @Test("calls, trailing closures and .init are creations; types in declarations are not")
+    func callsAndTypes() {
+        let source = """
+            struct Screen: View {
+                @State var model = Model()
+                var header: Header { Header() }
+                var body: some View {
+                    List { Row(title: "a") }
+                        .sheet { Editor.init(draft: "\\(Quote())") }
+                }
+            }
+            """
+        #expect(sites(source) == ["Editor<Screen", "Header<Screen", "List<Screen", "Model<Screen", "Row<Screen"])
+        #expect(CreationScan(source: source).declared.map(\.name) == ["Screen"])
+    }
+
+    @Test("#if clauses, #else and #elseif give each site its platforms")
+    func conditions() {
+        let source = """
+            struct Root: View {
+                var body: some View {
+                    #if os(macOS)
+                    MacSettings()
+                    #elseif os(iOS)
+                    PhoneSettings()
+                    #else
+                    OtherSettings()
+                    #endif
+                    #if DEBUG
+                    Debug()
+                    #endif
+                    #if false
+                    Never()
+                    #endif
+                }
+            }
+            """
+        #expect(sites(source) == [
+            "Debug<Root", "MacSettings<Root [macOS]", "Never<Root [none]", "OtherSettings<Root [tvOS, watchOS, visionOS]",
+            "PhoneSettings<Root [iOS]",
+        ])
+    }
+
+    @Test("previews, preview providers, widgets and public types are told apart")
+    func roles() {
+        let source = """
+            public struct Card: View { var body: some View { Text("") } }
+            struct Card_Previews: PreviewProvider { static var previews: some View { Card() } }
+            struct Clock: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: "") { _ in ClockView() } } }
+            #Preview("dark") { Card() }
+            class func make() {}
+            """
+        let scan = CreationScan(source: source)
+        #expect(scan.declared.map { "\($0.name) \($0.isPublic) \($0.role)" } == [
+            "Card true plain", "Card_Previews false preview", "Clock false widget",
+        ])
+        #expect(sites(source) == [
+            "Card<- preview", "Card<Card_Previews preview", "ClockView<Clock", "StaticConfiguration<Clock", "Text<Card",
+        ])
+    }
+
+    @Test("comments, strings, raw strings and attributes hide nothing and add nothing")
+    func skipped() {
+        let source = ##"""
+            // Hidden()
+            /* Block() /* Nested() */ Still() */
+            struct A: View {
+                let text = "Quoted() \(value) {"
+                let raw = #"Raw() \#(Interpolated()) "#
+                let multi = """
+                    Multi() {
+                    """
+                @Environment(\.dismiss) var dismiss
+                var body: some View { Shown2() }
+            }
+            """##
+        #expect(sites(source) == ["Shown2<A"])
+    }
+
+    @Test("the text form reads back")
+    func encoding() {
+        let scan = CreationScan(source: "#if os(iOS)\nstruct A: PreviewProvider { var b: some View { B() } }\n#endif\n#Preview { C() }")
+        #expect(CreationScan(encoded: scan.encoded) == scan)
+        #expect(CreationScan(encoded: "x:1") == nil)
+    }
+}
+
+@Suite("Where the module creates its view types")
+struct ModuleReachTests {
+    func reach(_ files: [String], platforms: [Platforms]? = nil) -> ModuleReach {
+        ModuleReach(files: files.enumerated().map { index, source in
+            ModuleReach.FileCreations(scan: CreationScan(source: source), context: Reach(platforms: platforms?[index] ?? .all))
+        })
+    }
+
+    @Test("a view created only under #if os(macOS) is macOS code, and so is what it creates")
+    func macOnly() {
+        let module = reach([
+            "struct Root: View { var body: some View {\n#if os(macOS)\nSettings()\n#endif\nHome() } }",
+            "struct Settings: View { var body: some View { Pane() } }\nstruct Pane: View { var body: some View { Text(\"\") } }",
+            "struct Home: View { var body: some View { Text(\"\") } }",
+        ])
+        #expect(module.reach(ofType: "Settings")?.platforms == .macOS)
+        #expect(module.reach(ofType: "Pane")?.platforms == .macOS)
+        #expect(module.reach(ofType: "Home") == nil)
+        #expect(module.reach(ofType: "Root") == nil)
+        #expect(ModuleReach(encoded: module.encoded) == module)
+    }
+
+    @Test("a view only previews create does not ship; one that ships somewhere does")
+    func previews() {
+        let module = reach([
+            "struct Sample: View { var body: some View { Text(\"\") } }\n#Preview { Sample() }",
+            "struct Used: View { var body: some View { Text(\"\") } }\n#Preview { Used() }",
+            "struct Screen: View { var body: some View { Used() } }",
+        ])
+        #expect(module.reach(ofType: "Sample")?.ships == false)
+        #expect(module.reach(ofType: "Used") == nil)
+    }
+
+    @Test("public types, types created nowhere, in cycles or only in #if false keep their files' reach")
+    func keepsWhatItCannotKnow() {
+        let module = reach([
+            "public struct Shared: View { var body: some View { Text(\"\") } }\n#Preview { Shared() }",
+            "struct Node: View { var body: some View { Node() } }",
+            "struct Dead: View { var body: some View { Text(\"\") } }\nstruct H: View { var body: some View {\n#if false\nDead()\n#endif\n} }",
+        ])
+        #expect(module.narrowed.isEmpty)
+    }
+
+    @Test("a view only widgets create is widget code; the file's platforms bound every site")
+    func widgetsAndFiles() {
+        let module = reach([
+            "struct Clock: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: \"\") { _ in Face() } } }",
+            "struct Face: View { var body: some View { Hands() } }\nstruct Hands: View { var body: some View { Text(\"\") } }",
+            "struct Watch: View { var body: some View { Dial() } }",
+            "struct Dial: View { var body: some View { Text(\"\") } }",
+        ], platforms: [.all, .all, .watchOS, .all])
+        #expect(module.reach(ofType: "Hands")?.outsideWidgets == false)
+        #expect(module.reach(ofType: "Dial")?.platforms == .watchOS)
+    }
+}
