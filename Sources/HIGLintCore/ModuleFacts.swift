@@ -63,6 +63,8 @@ public struct ModuleFacts: Sendable {
     /// `GroupBox` titles what it holds, a chart view of another file among others.
     static let declarationWords: Set<String> = [
         "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "contextMenu", "Chart", "swiftUIImage", "GroupBox",
+        // Labels given where a view type is used (`ModuleIndex.labelledViews`).
+        "accessibilityLabel", "accessibilityHidden",
     ]
     /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
     static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]

@@ -84,13 +84,17 @@ public struct ModuleReach: Sendable, Equatable {
                 passes += 1
                 guard passes <= 64 else { return false }
                 for (name, sites) in sitesOf {
-                    let grown = sites.reduce(Reach.nowhere) { total, entry in
+                    // Code that does not ship (a preview of a widget view, a test) widens nothing that ships: it
+                    // counts only for a type nothing shipping creates.
+                    var shipping = Reach.nowhere, other = Reach.nowhere
+                    for entry in sites {
                         var made = reachOfCode(in: entry.site.creator, file: entry.file)
                         made.platforms.formIntersection(entry.site.platforms)
                         if entry.site.inPreview { made.ships = false }
                         if declaredReach[entry.site.creator ?? ""]?.outsideWidgets == false { made.outsideWidgets = false }
-                        return total.union(made)
+                        if made.ships { shipping = shipping.union(made) } else { other = other.union(made) }
                     }
+                    let grown = shipping.ships ? shipping : other
                     if grown != reach[name] {
                         reach[name] = grown
                         changed = true

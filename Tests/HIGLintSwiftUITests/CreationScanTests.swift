@@ -154,3 +154,18 @@ struct ModuleReachTests {
         #expect(module.reach(ofType: "Dial")?.platforms == .watchOS)
     }
 }
+
+@Suite("Where the module creates its view types: what does not ship")
+struct ModuleReachPreviewTests {
+    @Test("a preview of a widget view or a macOS view widens neither")
+    func previewsWidenNothing() {
+        let module = ModuleReach(files: [
+            "struct Clock: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: \"\") { _ in Face() } } }",
+            "struct Face: View { var body: some View { Text(\"\") } }\n#Preview { Face() }",
+            "struct Root: View { var body: some View {\n#if os(macOS)\nPane()\n#endif\n} }",
+            "struct Pane: View { var body: some View { Text(\"\") } }\n#Preview { Pane() }",
+        ].map { ModuleReach.FileCreations(scan: CreationScan(source: $0), context: Reach(platforms: .all)) })
+        #expect(module.reach(ofType: "Face") == Reach(platforms: .all, ships: true, outsideWidgets: false))
+        #expect(module.reach(ofType: "Pane") == Reach(platforms: .macOS))
+    }
+}

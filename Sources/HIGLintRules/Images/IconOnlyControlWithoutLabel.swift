@@ -68,8 +68,12 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"↓Button("", systemImage: "trash", action: delete)"#,
             #"↓Button(action: compose) { Label("", systemImage: "square.and.pencil") }"#,
             #"↓Button(action: showProfile) { Image("avatar-placeholder") }"#,
+            RuleExample(#"struct SendButton: View { var body: some View { HStack { ↓Button(action: send) { Image("send") } } } }"#,
+                        moduleFiles: [#"struct Composer: View { var body: some View { SendButton().accessibilityLabel("Send") } }"#]),
         ],
         nonTriggeringExamples: [
+            RuleExample(#"struct SendButton: View { var body: some View { Button(action: send) { Image("send") } } }"#,
+                        moduleFiles: [#"struct Composer: View { var body: some View { SendButton().accessibilityLabel("Send") } }"#]),
             #"Button("Compose", systemImage: "square.and.pencil", action: compose)"#,
             #"Button(action: compose) { Label("Compose", systemImage: "square.and.pencil") }.labelStyle(.iconOnly)"#,
             #"Button(action: compose) { Image(systemName: "square.and.pencil") }.accessibilityLabel("Compose")"#,
@@ -119,8 +123,11 @@ struct IconOnlyControlWithoutLabel: Rule {
         let iconArgument = control.hasArgument("systemImage") || control.hasArgument("image")
         guard label.isEmpty ? iconArgument : context.file.imagery(of: label) == .onlyImages,
               !label.contains(where: \.hasAccessibilityLabelInside), !context.file.hasTitleDrawingStyle(control) else { return }
-        // A control inside a container that is read as one labelled element is already described.
-        for enclosure in context.file.enclosingViews(of: call) {
+        // A control inside a container that is read as one labelled element is already described; so is the control
+        // a view type's `body` is, when the module labels that view where it uses it (`SendButton(…).accessibilityLabel(…)`).
+        let enclosures = context.file.enclosingViews(of: call)
+        if enclosures.isEmpty, context.file.isLabelledWhereUsed(call) { return }
+        for enclosure in enclosures {
             if enclosure.view.hasAccessibilityLabel && enclosure.view.mergesAccessibilityChildren { return }
             if enclosure.view.isAccessibilityHidden { return }
         }
