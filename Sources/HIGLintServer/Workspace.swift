@@ -1,6 +1,7 @@
 import Foundation
 import HIGLintCore
 import HIGLintRules
+import SwiftSyntax
 
 /// What linting one buffer gave: findings, or why it was not checked.
 public enum LintOutcome: Sendable {
@@ -30,6 +31,7 @@ public final class Workspace: @unchecked Sendable {
     private var prepared: PreparedRun?
     /// Counts configuration reloads: a survey that started before one is stale when it ends.
     private var generation = 0
+    private let recentParses = RecentParses()
 
     public init(root: String, configurationPath: String? = nil, timeLimit: TimeInterval? = 60) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -63,7 +65,21 @@ public final class Workspace: @unchecked Sendable {
     /// configuration or project files.
     public func survey() {
         let (engine, started) = lock.withLock { (self.engine, generation) }
-        let run = engine.prepare(paths: [root])
+        let run = engine.prepare(paths: [root], keepsFileParts: true)
+        lock.withLock {
+            if generation == started { prepared = run }
+        }
+    }
+
+    /// Surveys again after Swift files were saved: each alone, the other files' parts kept, when the last survey
+    /// has it; else (a new file, or no survey yet) the whole workspace.
+    public func survey(saved paths: [String]) {
+        let (started, last) = lock.withLock { (generation, prepared) }
+        guard var run = last else { return survey() }
+        for path in paths {
+            guard let next = run.resurveying(absolutePath(path)) else { return survey() }
+            run = next
+        }
         lock.withLock {
             if generation == started { prepared = run }
         }
@@ -77,13 +93,13 @@ public final class Workspace: @unchecked Sendable {
         return .success(prepared ?? engine.prepare(paths: []))
     }
 
-    /// Lints a buffer as the file at `path`. It runs on the calling thread and is not bounded: callers bound it
-    /// (`BoundedWork`).
-    public func lint(_ contents: Data, path: String) -> LintOutcome {
+    /// Lints a buffer as the file at `path`; `tree`, when given, is the parse of exactly `contents`. It runs on
+    /// the calling thread and is not bounded: callers bound it (`BoundedWork`).
+    public func lint(_ contents: Data, path: String, tree: SourceFileSyntax? = nil) -> LintOutcome {
         switch run() {
         case .failure(let error): return .notChecked(error.description)
         case .success(let run):
-            switch run.lint(data: contents, path: path) {
+            switch run.lint(data: contents, path: path, tree: tree) {
             case .success(let diagnostics): return .findings(diagnostics)
             case .failure(let error): return .notChecked(error.reason)
             }
@@ -94,7 +110,7 @@ public final class Workspace: @unchecked Sendable {
     public func lint(source: String, path: String, settings: (@Sendable (inout Configuration) -> Void)?) throws(ConfigurationError) -> [Diagnostic] {
         var run = try run().get()
         if let settings { run = run.applying(settings) }
-        return try run.lint(source: source, path: path)
+        return try run.lint(source: source, path: path, tree: recentParses.tree(of: source, path: path))
     }
 
     /// Lints files and folders as `higlint lint` does, with the same configuration and time limit per file.

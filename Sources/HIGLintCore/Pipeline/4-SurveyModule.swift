@@ -6,12 +6,16 @@ public struct Survey: Sendable {
     public var module = ModuleFacts()
     /// Per surveyed file, in order; `nil` for a file that was not read (unreadable, or no survey was needed).
     var files: [SurveyedFile?] = []
+    /// Each file's part of `module`, in order, when the survey was asked to keep them (`prepare(paths:)`): a saved
+    /// file replaces its own part, and an edited buffer is checked against the parts of the others.
+    var parts: [ModuleFacts]?
 
     public init() {}
 
-    init(module: ModuleFacts, files: [SurveyedFile?]) {
+    init(module: ModuleFacts, files: [SurveyedFile?], parts: [ModuleFacts]? = nil) {
         self.module = module
         self.files = files
+        self.parts = parts
     }
 
     func file(at index: Int) -> SurveyedFile? { files.indices.contains(index) ? files[index] : nil }
@@ -35,7 +39,7 @@ typealias SurveyRecord = CacheSession.SurveyRecord
 struct SurveyPhase {
     let engine: LintEngine
 
-    func run(_ files: [ConfiguredFile], cache: CachedPhases?) -> Survey {
+    func run(_ files: [ConfiguredFile], cache: CachedPhases?, keepsParts: Bool = false) -> Survey {
         let symbols = engine.moduleSymbols
         let indexing = engine.usesModuleIndex
         // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
@@ -57,7 +61,29 @@ struct SurveyPhase {
         }
         let results = perFile.values
         return Survey(module: results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) },
-                      files: results.map { $0?.file })
+                      files: results.map { $0?.file }, parts: keepsParts ? results.map { $0?.facts ?? ModuleFacts() } : nil)
+    }
+
+    /// The survey again for the file at `index` alone (it was saved), the others' parts kept.
+    func run(_ survey: Survey, updating index: Int, of files: [ConfiguredFile]) -> Survey? {
+        guard var parts = survey.parts, parts.indices.contains(index), survey.files.indices.contains(index) else { return nil }
+        let file = files[index]
+        var updated = survey
+        switch SourceReader.read(file.path) {
+        case .success(let data):
+            let found = data.withUnsafeBytes { raw in
+                record(of: raw.bindMemory(to: UInt8.self), configuration: file.configuration, symbols: engine.moduleSymbols,
+                       indexing: engine.usesModuleIndex)
+            }
+            parts[index] = found.facts
+            updated.files[index] = SurveyedFile(content: nil, passedOver: found.passedOver)
+        case .failure:
+            parts[index] = ModuleFacts()
+            updated.files[index] = nil
+        }
+        updated.parts = parts
+        updated.module = parts.reduce(into: ModuleFacts()) { $0.formUnion($1) }
+        return updated
     }
 
     /// With `indexing`, a file that can add to the module index is parsed for its part (`ModuleFacts.survey`).
