@@ -27,7 +27,8 @@ struct MCPTools {
                           "description": "Settings as in a .higlint.json file (rules, platforms, components, ownedDomains…), applied over the project's."],
     ]
 
-    static var definitions: [JSON] {
+    /// Built once per process: every call checks its arguments against the schemas.
+    static let definitions: [JSON] = {
         var fixProperties = sourceProperties
         fixProperties["rules"] = ["type": "array", "items": ["type": "string"], "description": "Apply only these rules' fixes."]
         return [
@@ -47,7 +48,7 @@ struct MCPTools {
             tool(.fixCode, "Apply HIGLint's fixes to SwiftUI source text. Returns the fixed source, a unified diff, the fixes applied and the findings that remain. Writes no file.",
                  properties: fixProperties, required: ["code"]),
         ]
-    }
+    }()
 
     private static func tool(_ tool: Tool, _ description: String, properties: [String: JSON], required: [String]) -> JSON {
         ["name": .string(tool.rawValue), "description": .string(description),
