@@ -91,6 +91,8 @@ struct MCPTools {
         var fileName: String
         /// `configuration` and `platforms`, applied over the configuration of the file the code stands for.
         var settings: (@Sendable (inout Configuration) -> Void)?
+        /// Both as text: the same key, the same settings.
+        var settingsKey = ""
     }
 
     private func source(_ arguments: Arguments) throws(Arguments.Problem) -> Source {
@@ -118,6 +120,8 @@ struct MCPTools {
         }
         var source = Source(code: code, path: workspace.absolutePath(fileName), fileName: fileName)
         if file != nil || platforms != nil {
+            let names = try arguments.optionalStrings("platforms")?.sorted().joined(separator: ",") ?? "-"
+            source.settingsKey = (try arguments.optionalObject("configuration")?.serialized ?? "-") + " " + names
             source.settings = { [file, platforms] configuration in
                 file?.apply(to: &configuration)
                 if let platforms { configuration.platforms = platforms }
@@ -131,7 +135,7 @@ struct MCPTools {
         let workspace = workspace
         let outcome: Result<[Diagnostic], ConfigurationError> = try bounded {
             do throws(ConfigurationError) {
-                return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings))
+                return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings, settingsKey: source.settingsKey))
             } catch {
                 return .failure(error)
             }
@@ -166,7 +170,7 @@ struct MCPTools {
         _ = try lint(source)   // a configuration mistake is an error, not "nothing to fix"
         let workspace = workspace
         let fixer = FixEngine(rules: only.map(Set.init)) { text, path in
-            (try? workspace.lint(source: text, path: path, settings: source.settings)) ?? []
+            (try? workspace.lint(source: text, path: path, settings: source.settings, settingsKey: source.settingsKey)) ?? []
         }
         let correction = try bounded { fixer.correct(source.code, path: source.path) }
         let diff = correction.changed ? UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: source.fileName) : ""
