@@ -22,6 +22,7 @@ extension PreparedRun {
         var overlaid = LintEngine(ruleTypes: ruleTypes, source: SettingsOverlay(base: engine.source, settings: settings),
                                   configuration: engine.configuration)
         overlaid.usesPrefilter = engine.usesPrefilter
-        return PreparedRun(engine: overlaid, files: files, collectionErrors: collectionErrors, survey: survey, projects: projects)
+        return PreparedRun(engine: overlaid, files: files, collectionErrors: collectionErrors, survey: survey, projects: projects,
+                           projectsAround: projectsAround)
     }
 }

@@ -89,6 +89,12 @@ public enum JSON: Hashable, Sendable {
 
     private static func writeString(_ value: String, to text: inout String) {
         text += "\""
+        // Most strings (messages, URIs, rule ids) need no escape: appended whole, not scalar by scalar.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

@@ -58,7 +58,8 @@ public final class LanguageServer: @unchecked Sendable {
     var registersWatchers = false
     private var nextServerRequest = 0
     private var surveying = false
-    private var surveyAgain = false
+    /// What to survey when the running survey ends: requests made meanwhile, folded into one.
+    private var pendingSurvey: SurveyScope?
 
     // Shared with the reader thread.
     private let readerLock = NSLock()
@@ -204,7 +205,7 @@ public final class LanguageServer: @unchecked Sendable {
             if path.hasSuffix("/" + ConfigurationFile.name) {
                 configurationChanged()
             } else if let document = documents[uri], isSwift(document) {
-                resurvey()   // what the saved file declares and mentions, the other buffers' rules may ask
+                resurvey(.files([path]))   // what the saved file declares and mentions, the other buffers' rules may ask
             }
         case "textDocument/didClose":
             let uri = try params.object("textDocument").string("uri")
@@ -250,8 +251,12 @@ public final class LanguageServer: @unchecked Sendable {
         running[uri] = job
         let path = Self.path(ofURI: uri)
         BoundedWork.start {
-            let outcome = workspace.lint(Data(document.bytes), path: path)
-            self.queue.async { self.complete(uri, job: job, document: document, epoch: epoch, outcome: outcome) }
+            let parsed = document.parse()
+            let outcome = workspace.lint(Data(document.bytes), path: path, tree: parsed.tree)
+            self.queue.async {
+                self.documents[uri]?.adopt(parsed, parsedFrom: document)
+                self.complete(uri, job: job, document: document, epoch: epoch, outcome: outcome)
+            }
         }
         if let limit = workspace.timeLimit {
             queue.asyncAfter(deadline: .now() + limit) {
@@ -311,34 +316,56 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Any change to configuration, Swift or project files: configuration is read again, and the workspace is
-    /// surveyed again (project facts and the module's facts), then every open buffer is linted again.
+    /// surveyed again (project facts and the module's facts), then every open buffer is linted again. Swift
+    /// files that were only changed are surveyed again alone; a file created or deleted, or a project file,
+    /// changes what the workspace holds, and the whole is surveyed.
     func watchedFilesChanged(_ changes: [JSON]) {
-        let names = changes.compactMap { $0["uri"]?.string }.map { (Self.path(ofURI: $0) as NSString).lastPathComponent }
-        guard !names.isEmpty else { return }
-        if names.contains(ConfigurationFile.name) {
+        let paths = changes.compactMap { $0["uri"]?.string }.map(Self.path(ofURI:))
+        guard !paths.isEmpty else { return }
+        if paths.contains(where: { ($0 as NSString).lastPathComponent == ConfigurationFile.name }) {
             configurationChanged()
+        } else if changes.allSatisfy({ $0["type"]?.integer == 2 }), paths.allSatisfy({ $0.hasSuffix(".swift") }),
+                  !paths.contains(where: { $0.hasSuffix("/Package.swift") || $0 == "Package.swift" }) {
+            resurvey(.files(Set(paths)))
         } else {
             resurvey()
         }
     }
 
-    /// Surveys the workspace again in the background, then lints the open buffers against the new survey.
-    /// Requests while one runs are folded into one more.
-    func resurvey() {
+    enum SurveyScope {
+        /// Saved Swift files, each surveyed again alone.
+        case files(Set<String>)
+        case workspace
+
+        func including(_ other: SurveyScope?) -> SurveyScope {
+            switch (self, other) {
+            case (_, nil): self
+            case (.files(let mine), .files(let theirs)?): .files(mine.union(theirs))
+            default: .workspace
+            }
+        }
+    }
+
+    /// Surveys the workspace (or the saved files) again in the background, then lints the open buffers against
+    /// the new survey. Requests while one runs are folded into one more.
+    func resurvey(_ scope: SurveyScope = .workspace) {
         guard let workspace else { return }
         if surveying {
-            surveyAgain = true
+            pendingSurvey = scope.including(pendingSurvey)
             return
         }
         surveying = true
         DispatchQueue.global().async {
-            workspace.survey()
+            switch scope {
+            case .workspace: workspace.survey()
+            case .files(let paths): workspace.survey(saved: paths.sorted())
+            }
             self.queue.async {
                 self.surveying = false
                 self.relintAll()
-                if self.surveyAgain {
-                    self.surveyAgain = false
-                    self.resurvey()
+                if let next = self.pendingSurvey {
+                    self.pendingSurvey = nil
+                    self.resurvey(next)
                 }
             }
         }

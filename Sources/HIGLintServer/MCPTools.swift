@@ -27,7 +27,8 @@ struct MCPTools {
                           "description": "Settings as in a .higlint.json file (rules, platforms, components, ownedDomains…), applied over the project's."],
     ]
 
-    static var definitions: [JSON] {
+    /// Built once per process: every call checks its arguments against the schemas.
+    static let definitions: [JSON] = {
         var fixProperties = sourceProperties
         fixProperties["rules"] = ["type": "array", "items": ["type": "string"], "description": "Apply only these rules' fixes."]
         return [
@@ -47,7 +48,7 @@ struct MCPTools {
             tool(.fixCode, "Apply HIGLint's fixes to SwiftUI source text. Returns the fixed source, a unified diff, the fixes applied and the findings that remain. Writes no file.",
                  properties: fixProperties, required: ["code"]),
         ]
-    }
+    }()
 
     private static func tool(_ tool: Tool, _ description: String, properties: [String: JSON], required: [String]) -> JSON {
         ["name": .string(tool.rawValue), "description": .string(description),
@@ -90,6 +91,8 @@ struct MCPTools {
         var fileName: String
         /// `configuration` and `platforms`, applied over the configuration of the file the code stands for.
         var settings: (@Sendable (inout Configuration) -> Void)?
+        /// Both as text: the same key, the same settings.
+        var settingsKey = ""
     }
 
     private func source(_ arguments: Arguments) throws(Arguments.Problem) -> Source {
@@ -117,6 +120,8 @@ struct MCPTools {
         }
         var source = Source(code: code, path: workspace.absolutePath(fileName), fileName: fileName)
         if file != nil || platforms != nil {
+            let names = try arguments.optionalStrings("platforms")?.sorted().joined(separator: ",") ?? "-"
+            source.settingsKey = (try arguments.optionalObject("configuration")?.serialized ?? "-") + " " + names
             source.settings = { [file, platforms] configuration in
                 file?.apply(to: &configuration)
                 if let platforms { configuration.platforms = platforms }
@@ -130,7 +135,7 @@ struct MCPTools {
         let workspace = workspace
         let outcome: Result<[Diagnostic], ConfigurationError> = try bounded {
             do throws(ConfigurationError) {
-                return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings))
+                return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings, settingsKey: source.settingsKey))
             } catch {
                 return .failure(error)
             }
@@ -165,7 +170,7 @@ struct MCPTools {
         _ = try lint(source)   // a configuration mistake is an error, not "nothing to fix"
         let workspace = workspace
         let fixer = FixEngine(rules: only.map(Set.init)) { text, path in
-            (try? workspace.lint(source: text, path: path, settings: source.settings)) ?? []
+            (try? workspace.lint(source: text, path: path, settings: source.settings, settingsKey: source.settingsKey)) ?? []
         }
         let correction = try bounded { fixer.correct(source.code, path: source.path) }
         let diff = correction.changed ? UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: source.fileName) : ""

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// A position as LSP counts it: a 0-based line, and a 0-based offset in UTF-16 code units within the line.
 public struct Position: Hashable, Sendable, Comparable {
     public var line: Int
@@ -51,6 +53,8 @@ public struct TextDocument: Sendable {
     public private(set) var bytes: [UInt8]
     /// UTF-8 offsets where each line starts.
     private var lineStarts: [Int] = [0]
+    /// The last parse and the edits since, for an incremental reparse.
+    public internal(set) var syntax = DocumentSyntax()
 
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -162,12 +166,15 @@ public struct TextDocument: Sendable {
 
     /// Applies one `didChange` content change: a replacement of `range`, or of the whole text without one.
     public mutating func apply(_ replacement: String, in range: Range?, version: Int) {
+        let text = Array(replacement.utf8)
         if let range {
             let start = offset(of: range.start)
             let end = max(start, offset(of: range.end))
-            bytes.replaceSubrange(start..<end, with: Array(replacement.utf8))
+            syntax.record(SourceEdit(range: AbsolutePosition(utf8Offset: start)..<AbsolutePosition(utf8Offset: end), replacement: text))
+            bytes.replaceSubrange(start..<end, with: text)
         } else {
-            bytes = Array(replacement.utf8)
+            syntax.record(DocumentSyntax.edit(from: bytes, to: text))
+            bytes = text
         }
         self.version = version
         indexLines()

@@ -1,6 +1,7 @@
 import Foundation
 import HIGLintCore
 import HIGLintRules
+import SwiftSyntax
 
 /// What linting one buffer gave: findings, or why it was not checked.
 public enum LintOutcome: Sendable {
@@ -27,9 +28,20 @@ public final class Workspace: @unchecked Sendable {
     /// Why configuration could not be read at all (a missing `--config` file); every buffer reports it.
     private var configurationError: ConfigurationError?
     /// The last survey of the workspace; until the first one ends, buffers are checked alone.
-    private var prepared: PreparedRun?
+    private var prepared: PreparedRun? {
+        didSet {
+            surveys += 1
+            appliedRuns = [:]
+        }
+    }
+    /// Counts changes to `prepared`.
+    private var surveys = 0
+    /// The last survey with an agent's settings applied (`lint_code`'s `platforms` and `configuration`), by the
+    /// settings' text: applying them builds an engine, which is done once per settings and survey, not per call.
+    private var appliedRuns: [String: PreparedRun] = [:]
     /// Counts configuration reloads: a survey that started before one is stale when it ends.
     private var generation = 0
+    private let recentParses = RecentParses()
 
     public init(root: String, configurationPath: String? = nil, timeLimit: TimeInterval? = 60) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -63,27 +75,56 @@ public final class Workspace: @unchecked Sendable {
     /// configuration or project files.
     public func survey() {
         let (engine, started) = lock.withLock { (self.engine, generation) }
-        let run = engine.prepare(paths: [root])
+        let run = engine.prepare(paths: [root], keepsFileParts: true)
         lock.withLock {
             if generation == started { prepared = run }
         }
     }
 
-    /// The last survey, or an empty one when none has ended yet.
-    private func run() -> Result<PreparedRun, ConfigurationError> {
-        let (engine, error, prepared) = lock.withLock { (self.engine, configurationError, self.prepared) }
-        if let error { return .failure(error) }
-        if let prepared, let error = prepared.configurationErrors.first { return .failure(error) }
-        return .success(prepared ?? engine.prepare(paths: []))
+    /// Surveys again after Swift files were saved: each alone, the other files' parts kept, when the last survey
+    /// has it; else (a new file, or no survey yet) the whole workspace.
+    public func survey(saved paths: [String]) {
+        let (started, last) = lock.withLock { (generation, prepared) }
+        guard var run = last else { return survey() }
+        for path in paths {
+            guard let next = run.resurveying(absolutePath(path)) else { return survey() }
+            run = next
+        }
+        lock.withLock {
+            if generation == started { prepared = run }
+        }
     }
 
-    /// Lints a buffer as the file at `path`. It runs on the calling thread and is not bounded: callers bound it
-    /// (`BoundedWork`).
-    public func lint(_ contents: Data, path: String) -> LintOutcome {
+    /// The last survey, or an empty one when none has ended yet; with `settings`, applied over it (remembered by
+    /// `settingsKey`, which must say everything the settings set).
+    private func run(settings: (@Sendable (inout Configuration) -> Void)? = nil, settingsKey: String = "")
+        -> Result<PreparedRun, ConfigurationError> {
+        let (engine, error, prepared, surveys, applied) = lock.withLock {
+            (self.engine, configurationError, self.prepared, self.surveys, appliedRuns[settingsKey])
+        }
+        if let error { return .failure(error) }
+        if let prepared, let error = prepared.configurationErrors.first { return .failure(error) }
+        guard let prepared else {
+            let alone = engine.prepare(paths: [])
+            return .success(settings.map(alone.applying) ?? alone)
+        }
+        guard let settings else { return .success(prepared) }
+        if let applied { return .success(applied) }
+        let run = prepared.applying(settings)
+        lock.withLock {
+            // Only for the survey it was applied to; at most a few dozen settings are kept.
+            if self.surveys == surveys, appliedRuns.count < 64 { appliedRuns[settingsKey] = run }
+        }
+        return .success(run)
+    }
+
+    /// Lints a buffer as the file at `path`; `tree`, when given, is the parse of exactly `contents`. It runs on
+    /// the calling thread and is not bounded: callers bound it (`BoundedWork`).
+    public func lint(_ contents: Data, path: String, tree: SourceFileSyntax? = nil) -> LintOutcome {
         switch run() {
         case .failure(let error): return .notChecked(error.description)
         case .success(let run):
-            switch run.lint(data: contents, path: path) {
+            switch run.lint(data: contents, path: path, tree: tree) {
             case .success(let diagnostics): return .findings(diagnostics)
             case .failure(let error): return .notChecked(error.reason)
             }
@@ -91,10 +132,11 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// Lints source text with `settings` over its file's configuration (MCP's `lint_code`).
-    public func lint(source: String, path: String, settings: (@Sendable (inout Configuration) -> Void)?) throws(ConfigurationError) -> [Diagnostic] {
-        var run = try run().get()
-        if let settings { run = run.applying(settings) }
-        return try run.lint(source: source, path: path)
+    /// `settingsKey` must say everything `settings` set (the same key, the same settings).
+    public func lint(source: String, path: String, settings: (@Sendable (inout Configuration) -> Void)?,
+                     settingsKey: String = "") throws(ConfigurationError) -> [Diagnostic] {
+        let run = try run(settings: settings, settingsKey: settingsKey).get()
+        return try run.lint(source: source, path: path, tree: recentParses.tree(of: source, path: path))
     }
 
     /// Lints files and folders as `higlint lint` does, with the same configuration and time limit per file.

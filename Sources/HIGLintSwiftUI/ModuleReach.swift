@@ -41,7 +41,7 @@ public struct ModuleReach: Sendable, Equatable {
     public init() {}
 
     /// One file's creations and where its code runs (its platforms, whether it ships).
-    public struct FileCreations {
+    public struct FileCreations: Sendable {
         public var scan: CreationScan
         public var context: Reach
 

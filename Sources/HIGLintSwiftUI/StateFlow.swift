@@ -112,7 +112,12 @@ extension SwiftUIFile {
         return ["to delete", "to remove", "pending delet", "pending remov"].contains { joined.contains($0) }
     }
 
+    /// Found once per file: every swipe action and delete button asks, and each search reads every token.
     private var presentationModifiers: [Modifier] {
+        remember("presentationModifiers", about: tree) { findPresentationModifiers() }
+    }
+
+    private func findPresentationModifiers() -> [Modifier] {
         tree.tokens(viewMode: .sourceAccurate).compactMap { token -> Modifier? in
             guard confirmationPresentations.contains(token.text),
                   let member = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(MemberAccessExprSyntax.self),

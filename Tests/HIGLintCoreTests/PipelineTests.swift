@@ -55,6 +55,28 @@ struct PipelineTests {
         #expect(try engine.prepare(paths: []).lint(source: Self.stack, path: stack).map(\.rule) == ["swipe-actions-outside-list"])
     }
 
+    @Test("with the files' parts kept, a buffer stands for its own file's part, and a saved file is surveyed again alone")
+    func buffersReplaceTheirFile() throws {
+        let folder = try TemporaryFolder()
+        let actions = try folder.write("Actions.swift", Self.ownSwipeActions)
+        let stack = try folder.write("Stack.swift", Self.stack)
+        let engine = LintEngine(ruleTypes: allRules)
+        let prepared = engine.prepare(paths: [folder.url.path], keepsFileParts: true)
+        // The buffer of Actions.swift no longer declares the app's own swipeActions, and calls it itself.
+        let edited = "struct Other: View {\n    var body: some View { VStack { Text(\"Row\").swipeActions(actions: []) } }\n}\n"
+        #expect(try prepared.lint(source: edited, path: actions).map(\.rule) == ["swipe-actions-outside-list"])
+        // Without the parts (fix), the file on disk still counts, as before.
+        #expect(try engine.prepare(paths: [folder.url.path]).lint(source: edited, path: actions).isEmpty)
+        #expect(try prepared.lint(source: Self.stack, path: stack).isEmpty)
+
+        // Saved: only that file is surveyed again; the other buffers see the change.
+        try folder.write("Actions.swift", edited)
+        let resurveyed = try #require(prepared.resurveying(actions))
+        #expect(try resurveyed.lint(source: Self.stack, path: stack).map(\.rule) == ["swipe-actions-outside-list"])
+        #expect(!resurveyed.survey.module.declaresFunction("swipeActions"))
+        #expect(prepared.resurveying(folder.url.appendingPathComponent("New.swift").path) == nil)
+    }
+
     @Test("results put findings in report order and count only files the check reached")
     func results() {
         func finding(_ path: String, _ line: Int) -> Diagnostic {

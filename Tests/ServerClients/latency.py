@@ -4,7 +4,8 @@ the MCP Python SDK), for BENCHMARKS.md. Not a test: nothing is asserted.
     HIGLINT=.build/release/higlint python3 Tests/ServerClients/latency.py [--runs 200]
 
 LSP: one character typed into a 1,000-line view file, then the time until the diagnostics of that version
-arrive (debounce included). MCP: `lint_code` on the same file, request to result.
+arrive (debounce included). MCP: `lint_code` on the same file, request to result: with a one-character change
+each call, with a new file name each call, and with the same text again.
 """
 import argparse
 import asyncio
@@ -137,22 +138,40 @@ async def lsp(text, runs):
     print(f"  server CPU time per change: {cpu * 1000:.1f} ms")
 
 
+def edited(text, run):
+    """`text` with a space typed at the start of its middle line on even runs (odd runs: the text as it was)."""
+    if run % 2:
+        return text
+    lines = text.split("\n")
+    middle = len(lines) // 2
+    return "\n".join(lines[:middle] + [" " + lines[middle]] + lines[middle + 1:])
+
+
 async def mcp(text, runs):
+    """Three ways an agent calls `lint_code`: the same file with a one-character change each time (the loop of
+    writing and checking; the server reparses from the difference with its last text), a new file name each time
+    (nothing to reuse: a whole parse), and the same text again."""
     root = tempfile.mkdtemp(prefix="higlint-latency-mcp-")
-    samples = []
     async with stdio_client(StdioServerParameters(command=HIGLINT, args=["mcp", "--root", root])) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
             pid = server_pid("mcp")
-            cpu_before = cpu_seconds(pid)
-            for _ in range(runs):
-                start = time.perf_counter()
-                result = await session.call_tool("lint_code", {"code": text, "file_name": "Screens.swift"})
-                samples.append(time.perf_counter() - start)
-                assert not result.is_error
-            cpu = (cpu_seconds(pid) - cpu_before) / runs
-    describe("MCP lint_code", samples)
-    print(f"  server CPU time per call: {cpu * 1000:.1f} ms")
+            for name, code_and_file in [
+                ("one character changed", lambda run: (edited(text, run), "Screens.swift")),
+                ("new file name each call", lambda run: (text, f"Screens{run}.swift")),
+                ("same text again", lambda run: (text, "Same.swift")),
+            ]:
+                samples = []
+                cpu_before = cpu_seconds(pid)
+                for run in range(runs):
+                    code, file_name = code_and_file(run)
+                    start = time.perf_counter()
+                    result = await session.call_tool("lint_code", {"code": code, "file_name": file_name})
+                    samples.append(time.perf_counter() - start)
+                    assert not result.is_error
+                cpu = (cpu_seconds(pid) - cpu_before) / runs
+                describe(f"MCP lint_code, {name}", samples)
+                print(f"  server CPU time per call: {cpu * 1000:.1f} ms")
 
 
 def main():

@@ -3,6 +3,7 @@ import asyncio
 import json
 import pathlib
 import shutil
+import subprocess
 import tempfile
 
 import pytest
@@ -258,6 +259,55 @@ struct Feed: View {
         # The workspace is surveyed again after the save; the caller's findings follow (published as version 1).
         while "swipe-actions-outside-list" in [d.code for d in await diagnostics_for(client, caller.as_uri(), 1)]:
             client.versions.pop(caller.as_uri(), None)
+    finally:
+        workspace.remove()
+
+
+def utf16_position(text, offset):
+    """The LSP position of a character offset in `text`: line, and UTF-16 units into it."""
+    line = text.count("\n", 0, offset)
+    start = text.rfind("\n", 0, offset) + 1
+    return types.Position(line=line, character=len(text[start:offset].encode("utf-16-le")) // 2)
+
+
+def replacing(text, old, new):
+    """`text` with the last `old` replaced by `new`, and that change as an editor sends it."""
+    offset = text.rindex(old)
+    change = types.TextDocumentContentChangePartial(
+        range=types.Range(start=utf16_position(text, offset), end=utf16_position(text, offset + len(old))), text=new)
+    return text[:offset] + new + text[offset + len(old):], change
+
+
+async def test_buffer_findings_after_edits_agree_with_lint_on_the_same_text(client: LanguageClient):
+    """The server reparses edited buffers incrementally; what it reports must be what `higlint lint` reports for
+    the same text on disk, after every kind of edit."""
+    from latency import view_file   # the latency measurement's file: lists, swipe actions, fixed font sizes
+    workspace = Workspace()
+    try:
+        text = "// Grüße 👋🏽\n" + view_file(200)
+        workspace.view.write_text(text)
+        await start(client, workspace)
+        open_view(client, workspace, text=text)
+        await diagnostics_for(client, workspace.uri, 1)
+        edits = [(".font(.headline)", ".font(.system(size: 20))"), ("role: .destructive", ""), ("Grüße", "Grüße 👋🏽"),
+                 ("NavigationStack {", "NavigationStack {\n            Text(\"ß\").font(.system(size: 9))"),
+                 ("private func delete", "func remove(_ item: Item) {}\n\n    private func delete"), ("struct Screen", "struct Screens"),
+                 ("import SwiftUI\n", "import SwiftUI\n\nstruct Added: View { var body: some View { Image(\"photo\") } }\n")]
+        version = 1
+        for old, new in edits:
+            text, change = replacing(text, old, new)
+            version += 1
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=workspace.uri, version=version), content_changes=[change]))
+            if version % 2 == 0:   # some versions are linted, others only reparsed with the next
+                await diagnostics_for(client, workspace.uri, version)
+        found = await diagnostics_for(client, workspace.uri, version)
+        workspace.view.write_text(text)
+        lint = subprocess.run([HIGLINT, "lint", str(workspace.view), "--reporter", "json", "--no-cache"],
+                              capture_output=True, text=True, timeout=HANG_GUARD)
+        expected = sorted((f["rule"], f["line"] - 1, f["message"]) for f in json.loads(lint.stdout))
+        assert expected, "the edited text has findings to compare"
+        assert sorted((d.code, d.range.start.line, d.message) for d in found) == expected
     finally:
         workspace.remove()
 

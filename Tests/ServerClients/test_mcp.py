@@ -58,6 +58,14 @@ async def test_lint_code_returns_findings_with_fixes(root):
         assert payload(await session.call_tool("lint_code", {"code": VIEW, "platforms": ["macOS"]}))["findings"] == []
         off = {"code": VIEW, "configuration": {"rules": {"fixed-font-size": "off"}}}
         assert payload(await session.call_tool("lint_code", off))["findings"] == []
+        # Settings are applied once and remembered by what they say: each call still gets its own.
+        for _ in range(2):
+            for platforms, expected in [(["macOS"], []), (["iOS"], ["fixed-font-size"]), (["iOS", "macOS"], ["fixed-font-size"])]:
+                found = payload(await session.call_tool("lint_code", {"code": VIEW, "platforms": platforms}))["findings"]
+                assert [f["rule"] for f in found] == expected
+            assert payload(await session.call_tool("lint_code", off))["findings"] == []
+            on = {"code": VIEW, "configuration": {"rules": {"fixed-font-size": "warning"}}}
+            assert [f["rule"] for f in payload(await session.call_tool("lint_code", on))["findings"]] == ["fixed-font-size"]
     await run(root, body)
 
 

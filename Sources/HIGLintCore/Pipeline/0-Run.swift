@@ -1,5 +1,6 @@
 import Foundation
 import HIGLintProject
+import SwiftSyntax
 
 // A run of HIGLint is a pipeline of named phases, one file each in this folder, in the order they run:
 //
@@ -27,33 +28,42 @@ public struct PreparedRun: Sendable {
     public let projects: ProjectFactsPhase.Outcome
     /// Each run file's configuration by path: `fix` and the servers look one up for every buffer they check.
     private let configurations: [String: Configuration]
+    /// The projects around buffers outside the run's files, read once per folder rather than once per buffer.
+    let projectsAround: ProjectFactsMemo
+    /// The module's facts without each buffer's own file, worked out once per file (`module(excluding:)`).
+    let othersMemo = ModuleFactsMemo()
 
     init(engine: LintEngine, files: ConfiguredFiles, collectionErrors: [FileError], survey: Survey,
-         projects: ProjectFactsPhase.Outcome) {
+         projects: ProjectFactsPhase.Outcome, projectsAround: ProjectFactsMemo = ProjectFactsMemo()) {
         self.engine = engine
         self.files = files
         self.collectionErrors = collectionErrors
         self.survey = survey
         self.projects = projects
+        self.projectsAround = projectsAround
         configurations = Dictionary(files.swiftFiles.map { ($0.path, $0.configuration) }) { first, _ in first }
     }
 
     /// Mistakes in configuration files: when there are any, nothing may be checked.
     public var configurationErrors: [ConfigurationError] { files.errors }
 
-    /// Lints `source` as the file at `path`, with that file's configuration and this run's module facts (which
-    /// also take in what `source` itself declares and mentions); a file the configuration leaves out has no findings.
-    public func lint(source: String, path: String) throws(ConfigurationError) -> [Diagnostic] {
+    /// Lints `source` as the file at `path`, with that file's configuration and this run's module facts, in which
+    /// `source` stands for the file's own part (what it declares and mentions); a file the configuration leaves
+    /// out has no findings.
+    /// `tree`, when given, must be the parse of exactly `source`.
+    public func lint(source: String, path: String, tree: SourceFileSyntax? = nil) throws(ConfigurationError) -> [Diagnostic] {
         guard let configuration = try configuration(forFile: path) else { return [] }
         var text = source
         return text.withUTF8 {
-            engine.check(buffer: $0, path: path, configuration: configuration, module: survey.module, addsBuffer: true).diagnostics
+            engine.check(buffer: $0, path: path, configuration: configuration, module: module(excluding: path), addsBuffer: true,
+                         tree: tree).diagnostics
         }
     }
 
     /// Lints source bytes as the file at `path`, as `lint(source:path:)` does; bytes that are not UTF-8 text
-    /// are an error.
-    public func lint(data: Data, path: String) -> Result<[Diagnostic], FileError> {
+    /// are an error. `tree`, when given, must be the parse of exactly `data` (the servers reparse an edited buffer
+    /// incrementally); the findings are those of a fresh parse.
+    public func lint(data: Data, path: String, tree: SourceFileSyntax? = nil) -> Result<[Diagnostic], FileError> {
         let configuration: Configuration?
         do throws(ConfigurationError) {
             configuration = try self.configuration(forFile: path)
@@ -61,8 +71,8 @@ public struct PreparedRun: Sendable {
             return .failure(FileError(path: error.path, reason: error.description))
         }
         guard let configuration else { return .success([]) }
-        return engine.check(data: data, path: path, configuration: configuration, module: survey.module, addsBuffer: true)
-            .map(\.diagnostics)
+        return engine.check(data: data, path: path, configuration: configuration, module: module(excluding: path), addsBuffer: true,
+                            tree: tree).map(\.diagnostics)
     }
 
     /// The findings of the run's image sets, which have no fixes.
@@ -77,7 +87,7 @@ public struct PreparedRun: Sendable {
         // A buffer outside the run's files (standard input) gets the facts of the projects around its path.
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return configured }
-        let phase = ProjectFactsPhase.apply(ProjectFacts.read(for: [directory.isEmpty ? "." : directory]),
+        let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory),
                                             to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]))
         return phase.files.swiftFiles.first?.configuration
     }
@@ -106,11 +116,15 @@ extension LintEngine {
     }
 
     /// Phases 1 to 4 for `paths`, without the cache: what `fix` and the servers check buffers against.
-    public func prepare(paths: [String]) -> PreparedRun {
+    /// With `keepsFileParts` (the servers), each file's part of the module facts is kept: a buffer is then checked
+    /// with its own part in place of its file's, and a saved file can be surveyed again alone (`resurveying`).
+    public func prepare(paths: [String], keepsFileParts: Bool = false) -> PreparedRun {
         let (collection, projects) = placedFiles(under: paths)
         let files = projects.files
         let survey = files.errors.isEmpty
-            ? SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles, cache: nil) : Survey()
+            ? SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles, cache: nil,
+                                            keepsParts: keepsFileParts)
+            : Survey()
         return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey, projects: projects)
     }
 

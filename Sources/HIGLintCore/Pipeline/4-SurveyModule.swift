@@ -8,12 +8,20 @@ public struct Survey: Sendable {
     public var module = ModuleFacts()
     /// Per surveyed file, in order; `nil` for a file that was not read (unreadable, or no survey was needed).
     var files: [SurveyedFile?] = []
+    /// Each file's part of `module`, in order, when the survey was asked to keep them (`prepare(paths:)`): a saved
+    /// file replaces its own part, and an edited buffer is checked against the parts of the others.
+    var parts: [ModuleFacts]?
+    /// What `module.index.reach` was made from, kept with `parts`: each file's creations, in order, then those of
+    /// the files that do not ship.
+    var reachFiles: [ModuleReach.FileCreations]?
 
     public init() {}
 
-    init(module: ModuleFacts, files: [SurveyedFile?]) {
+    init(module: ModuleFacts, files: [SurveyedFile?], parts: [ModuleFacts]? = nil, reachFiles: [ModuleReach.FileCreations]? = nil) {
         self.module = module
         self.files = files
+        self.parts = parts
+        self.reachFiles = reachFiles
     }
 
     func file(at index: Int) -> SurveyedFile? { files.indices.contains(index) ? files[index] : nil }
@@ -46,7 +54,7 @@ typealias SurveyRecord = CacheSession.SurveyRecord
 struct SurveyPhase {
     let engine: LintEngine
 
-    func run(_ files: [ConfiguredFile], passedOver: [ConfiguredFile] = [], cache: CachedPhases?) -> Survey {
+    func run(_ files: [ConfiguredFile], passedOver: [ConfiguredFile] = [], cache: CachedPhases?, keepsParts: Bool = false) -> Survey {
         let symbols = engine.moduleSymbols
         let indexing = engine.usesModuleIndex
         let reaching = files.count + passedOver.count > 1
@@ -77,19 +85,54 @@ struct SurveyPhase {
         }
         let results = perFile.values
         var module = results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }
+        var reachFiles: [ModuleReach.FileCreations] = []
         if reaching {
-            let shipping = zip(files, results).compactMap { file, part in
-                part.map {
-                    ModuleReach.FileCreations(scan: $0.creations, context: Reach(platforms: file.configuration.platforms,
-                                                                                 outsideWidgets: !file.configuration.isWidgetExtensionCode))
-                }
+            // In file order, then the files that do not ship: a saved file replaces its own entry.
+            reachFiles = zip(files, results).map { file, part in
+                ModuleReach.FileCreations(scan: part?.creations ?? CreationScan(), context: Self.context(of: file))
             }
-            let others = zip(passedOver, notShipping.values).compactMap { file, scan in
+            reachFiles += zip(passedOver, notShipping.values).compactMap { file, scan in
                 scan.map { ModuleReach.FileCreations(scan: $0, context: Reach(platforms: file.configuration.platforms, ships: false)) }
             }
-            module.index.reach = ModuleReach(files: shipping + others)
+            module.index.reach = ModuleReach(files: reachFiles)
         }
-        return Survey(module: module, files: results.map { $0?.file })
+        return Survey(module: module, files: results.map { $0?.file },
+                      parts: keepsParts ? results.map { $0?.facts ?? ModuleFacts() } : nil,
+                      reachFiles: keepsParts && reaching ? reachFiles : nil)
+    }
+
+    /// Where a shipping file's code runs: its platforms, and whether it is widget content.
+    static func context(of file: ConfiguredFile) -> Reach {
+        Reach(platforms: file.configuration.platforms, outsideWidgets: !file.configuration.isWidgetExtensionCode)
+    }
+
+    /// The survey again for the file at `index` alone (it was saved), the others' parts kept.
+    func run(_ survey: Survey, updating index: Int, of files: [ConfiguredFile]) -> Survey? {
+        guard var parts = survey.parts, parts.indices.contains(index), survey.files.indices.contains(index) else { return nil }
+        let file = files[index]
+        var updated = survey
+        var creations = CreationScan()
+        switch SourceReader.read(file.path) {
+        case .success(let data):
+            let found = data.withUnsafeBytes { raw in
+                record(of: raw.bindMemory(to: UInt8.self), configuration: file.configuration, symbols: engine.moduleSymbols,
+                       indexing: engine.usesModuleIndex)
+            }
+            parts[index] = found.facts
+            creations = found.creations
+            updated.files[index] = SurveyedFile(content: nil, passedOver: found.passedOver)
+        case .failure:
+            parts[index] = ModuleFacts()
+            updated.files[index] = nil
+        }
+        updated.parts = parts
+        updated.module = parts.reduce(into: ModuleFacts()) { $0.formUnion($1) }
+        if var reachFiles = survey.reachFiles, reachFiles.indices.contains(index) {
+            reachFiles[index] = ModuleReach.FileCreations(scan: creations, context: Self.context(of: file))
+            updated.reachFiles = reachFiles
+            updated.module.index.reach = ModuleReach(files: reachFiles)
+        }
+        return updated
     }
 
     /// With `indexing`, a file that can add to the module index is parsed for its part (`ModuleFacts.survey`).

@@ -48,7 +48,7 @@ extension LintEngine {
     /// `module` describes the files linted with it (`nil`: this file alone); with `addsBuffer`, it is taken to
     /// include what the buffer itself says, as when an edited buffer is checked against an earlier survey.
     func check(data: Data, path: String, configuration: Configuration, module: ModuleFacts?,
-               addsBuffer: Bool = false) -> Result<FileFindings, FileError> {
+               addsBuffer: Bool = false, tree: SourceFileSyntax? = nil) -> Result<FileFindings, FileError> {
         let bytes = [UInt8](data)
         // NUL is valid UTF-8 but never in source text: a file holding one is binary or corrupted.
         guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
@@ -61,17 +61,19 @@ extension LintEngine {
             return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
         }
         return .success(bytes.withUnsafeBufferPointer {
-            check(buffer: $0, path: path, configuration: configuration, module: module, addsBuffer: addsBuffer)
+            check(buffer: $0, path: path, configuration: configuration, module: module, addsBuffer: addsBuffer, tree: tree)
         })
     }
 
     /// The check of one buffer: parse, one walk that dispatches nodes to the rules, suppressions, positions.
+    /// `tree`, when given, is the parse of exactly these bytes made by the caller (an editor's buffer reparsed
+    /// incrementally after an edit); it is used instead of parsing them again.
     func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?,
-               addsBuffer: Bool = false) -> FileFindings {
+               addsBuffer: Bool = false, tree parsed: SourceFileSyntax? = nil) -> FileFindings {
         let plan = plans.plan(for: rules, configuration: configuration)
         guard !plan.rules.isEmpty else { return FileFindings(diagnostics: []) }
         if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return FileFindings(diagnostics: []) }
-        let tree = Parser.parse(source: buffer)
+        let tree = parsed ?? Parser.parse(source: buffer)
         let alone = { ModuleFacts.alone(buffer, tree: tree, symbols: moduleSymbols, indexing: usesModuleIndex,
                                         components: configuration.components) }
         var facts = module ?? alone()
