@@ -106,9 +106,11 @@ extension SuppressionMap {
                     found.append(Problem(isInvalid: true, offset: rule.offset, message: message, directive: index))
                 }
             }
-            guard directive.command != .enable, !directive.rules.contains(where: { Self.commentRuleIDs.contains($0.id) }) else { continue }
-            for rule in directive.rules where (rule.id == "all" || knownSet.contains(rule.id)) && isJudged(rule.id)
-                && !uses.contains(Use(directive: index, id: rule.id)) {
+            // Rule ids, that is: words that name no rule are `invalid-suppression`'s, and do not hold back the rest.
+            let named = directive.rules.filter { $0.id == "all" || knownSet.contains($0.id) }
+            guard directive.command != .enable, !named.contains(where: { Self.commentRuleIDs.contains($0.id) }),
+                  named.allSatisfy({ isJudged($0.id) }) else { continue }
+            for rule in named where !uses.contains(Use(directive: index, id: rule.id)) {
                 found.append(Problem(isInvalid: false, offset: rule.offset, message: SuppressionMessage.unused(rule.id), directive: index))
             }
         }

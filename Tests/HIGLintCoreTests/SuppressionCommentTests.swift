@@ -123,6 +123,9 @@ struct SuppressionCommentTests {
         #expect(rules(comment, disabled).isEmpty)
         #expect(rules(comment, Configuration().with(onlyRules: ["unused-suppression", "image-missing-accessibility-label"])).isEmpty)
         #expect(rules("// higlint:disable raster-asset-missing-scales\nText(order.title)").isEmpty)
+        // A comment is judged whole: one of the rules it names did not run, so neither is reported.
+        #expect(rules("// higlint:disable:next fixed-font-size image-missing-accessibility-label\nText(order.title)",
+                      Configuration().with(onlyRules: ["unused-suppression", "fixed-font-size"])).isEmpty)
         // `all` names every rule, so with any rule left out it is not judged either.
         #expect(rules("Text(order.title) // higlint:disable:this all", disabled).isEmpty)
         #expect(rules("Text(order.title) // higlint:disable:this all", Configuration().with(onlyRules: ["unused-suppression"])).isEmpty)
