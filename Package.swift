@@ -14,8 +14,20 @@ import PackageDescription
 //   HIGLINT_SWIFT_SYNTAX=toolchain                   insist on the toolchain's copy
 //
 // A toolchain without `lib/swift/host` falls back to the package.
+//
+// As a dependency by URL (`.package(url: …, from: …)`), neither the toolchain's copy nor a local checkout can be
+// used: the first needs unsafe flags (`-I`, `-L`) and the second a path dependency, and SwiftPM refuses both
+// below a versioned dependency. There it is always the swift-syntax package, with no unsafe flag; to build it
+// offline, mirror its URL to a local clone (`swift package config set-mirror`, see README).
 
 let environment = ProcessInfo.processInfo.environment
+/// The swift-syntax releases HIGLint is built and tested with (603 goes with Swift 6.3).
+let swiftSyntaxVersions: Range<Version> = "603.0.0"..<"604.0.0"
+
+/// Whether this package is a dependency by URL: SwiftPM keeps those in `.build/checkouts/NAME`, Xcode in
+/// `SourcePackages/checkouts/NAME`, and while choosing a version SwiftPM reads the manifest out of the git
+/// repository, where the package directory is `/`. A root package or a path dependency is a folder of its own.
+let isCheckedOutDependency = Context.packageDirectory == "/" || Context.packageDirectory.contains("/checkouts/")
 let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics", "SwiftBasicFormat"]
 
 /// The `lib/swift/host` directory of the toolchain running this manifest.
@@ -66,20 +78,26 @@ struct SyntaxSource {
 
     static func resolve() -> SyntaxSource {
         let requested = environment["HIGLINT_SWIFT_SYNTAX"]
-        if let path = environment["HIGLINT_SWIFT_SYNTAX_PATH"], !path.isEmpty {
+        // SwiftPM refuses a path dependency below a dependency by URL ("depends on an unstable-version package"):
+        // there, point the swift-syntax URL at a local clone with `swift package config set-mirror` instead.
+        if let path = environment["HIGLINT_SWIFT_SYNTAX_PATH"], !path.isEmpty, !isCheckedOutDependency {
             // SwiftPM names a local package after its folder, which need not be `swift-syntax`.
             let identity = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent.lowercased()
             return .package(.package(path: path), identity: identity)
         }
-        if requested != "package", let host = toolchainHostDirectory() {
+        if requested == "toolchain", isCheckedOutDependency {
+            fatalError("HIGLINT_SWIFT_SYNTAX=toolchain needs unsafe flags, which SwiftPM refuses in a dependency by URL")
+        }
+        if requested != "package", !isCheckedOutDependency, let host = toolchainHostDirectory() {
             return SyntaxSource(
-                swiftSettings: [.unsafeFlags(["-I", host])],
+                // HIGLintKit hides its SwiftSyntax-facing modules from importers harder when they cannot see them.
+                swiftSettings: [.unsafeFlags(["-I", host]), .define("HIGLINT_TOOLCHAIN_SWIFT_SYNTAX")],
                 linkerSettings: [.unsafeFlags(["-L", host] + syntaxModules.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])])
         }
         if requested == "toolchain" {
             fatalError("HIGLINT_SWIFT_SYNTAX=toolchain, but this toolchain has no lib/swift/host with SwiftParser")
         }
-        return .package(.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "600.0.0"))
+        return .package(.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions))
     }
 }
 
@@ -100,7 +118,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "higlint", targets: ["higlint"]),
-        .library(name: "HIGLintKit", targets: ["HIGLintCore", "HIGLintSwiftUI", "HIGLintProject", "HIGLintRules", "HIGLintReporters"]),
+        // `import HIGLintKit`: lint text or paths, get findings (Sources/HIGLintKit). The other modules are there for
+        // writing rules and reporters; they expose SwiftSyntax, so a package that imports them needs it too.
+        .library(name: "HIGLintKit",
+                 targets: ["HIGLintKit", "HIGLintCore", "HIGLintSwiftUI", "HIGLintProject", "HIGLintRules", "HIGLintReporters"]),
         .plugin(name: "HIGLintBuildToolPlugin", targets: ["HIGLintBuildToolPlugin"]),
         .plugin(name: "HIGLintCommandPlugin", targets: ["HIGLintCommandPlugin"]),
     ],
@@ -112,6 +133,7 @@ let package = Package(
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
         target("HIGLintServer", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        target("HIGLintKit", dependencies: ["HIGLintCore", "HIGLintRules"]),
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject", "HIGLintServer"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
@@ -132,5 +154,6 @@ let package = Package(
         testTarget("HIGLintProjectTests", dependencies: ["HIGLintProject", "HIGLintSwiftUI"]),
         testTarget("HIGLintServerTests", dependencies: ["HIGLintServer", "HIGLintCore"]),
         testTarget("higlintTests", dependencies: ["HIGLintCore"]),
+        testTarget("HIGLintKitTests", dependencies: ["HIGLintKit"]),
     ]
 )

@@ -7,12 +7,13 @@ public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// The HIG content-view section a rule comes from; also the rule's folder.
+/// The HIG content-view section a rule comes from; also the rule's folder. `suppression` holds the checks of
+/// HIGLint's own `// higlint:` comments, which no HIG page speaks about.
 public enum RuleSection: String, Codable, Sendable, CaseIterable {
-    case lists, grids, charts, images, text, web, sharing
+    case lists, grids, charts, images, text, web, sharing, suppression
 
-    /// The HIG page the section's guidance comes from.
-    public var guidelineURL: String {
+    /// The HIG page the section's guidance comes from; `nil` for `suppression`.
+    public var guidelineURL: String? {
         switch self {
         case .lists: "https://developer.apple.com/design/human-interface-guidelines/lists-and-tables"
         case .grids: "https://developer.apple.com/design/human-interface-guidelines/collections"
@@ -21,6 +22,7 @@ public enum RuleSection: String, Codable, Sendable, CaseIterable {
         case .text: "https://developer.apple.com/design/human-interface-guidelines/typography"
         case .web: "https://developer.apple.com/design/human-interface-guidelines/web-views"
         case .sharing: "https://developer.apple.com/design/human-interface-guidelines/activity-views"
+        case .suppression: nil
         }
     }
 
@@ -33,7 +35,14 @@ public enum RuleSection: String, Codable, Sendable, CaseIterable {
         case .text: "Text"
         case .web: "Web content"
         case .sharing: "Sharing"
+        case .suppression: "Suppression comments"
         }
+    }
+
+    /// Where the section's guidance is written, in words: the HIG page, or the README's section on suppressing.
+    public var reference: String {
+        guard let guidelineURL else { return "HIGLint's README: Suppressing findings" }
+        return "Human Interface Guidelines: \(guidelineURL)"
     }
 }
 

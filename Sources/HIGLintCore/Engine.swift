@@ -8,6 +8,8 @@ import SwiftSyntax
 public struct LintEngine: Sendable {
     public let rules: [any Rule]
     public let assetRules: [any AssetRule]
+    /// The checks of `// higlint:` comments, run after each file's rules.
+    public let suppressionRules: [any SuppressionRule]
     /// The configuration of files the source has no other word on (`lint(source:)`).
     public let configuration: Configuration
     /// Each file's configuration (one for all, or `.higlint.json` files found per folder).
@@ -24,22 +26,36 @@ public struct LintEngine: Sendable {
     public var fileTimeLimit: TimeInterval?
     /// Rule tables and prefilters by configuration, built on first use.
     let plans = FilePlans()
-    /// The ids of `rules`, part of every cache key.
+    /// Every rule this engine was given, enabled or not: what `// higlint:` comments may name.
+    let catalog: RuleCatalog
+    /// The ids of the rules it runs and knows, part of every cache key.
     let ruleIDs: [String]
 
-    /// Runs the enabled ones of `ruleTypes` with `configuration`.
+    /// Runs the enabled ones of `ruleTypes` with `configuration`; comments may name any of them.
     public init(ruleTypes: [any LintRule.Type], configuration: Configuration = Configuration()) {
         self.init(ruleTypes: ruleTypes.filter { configuration.isEnabled($0.description) }, source: configuration,
-                  configuration: configuration)
+                  configuration: configuration, catalog: RuleCatalog(ruleTypes))
     }
 
     /// Runs `ruleTypes` with each file's configuration from `source` (which decides which of them are enabled).
     public init(ruleTypes: [any LintRule.Type], source: any ConfigurationSource, configuration: Configuration = Configuration()) {
+        self.init(ruleTypes: ruleTypes, source: source, configuration: configuration, catalog: RuleCatalog(ruleTypes))
+    }
+
+    init(ruleTypes: [any LintRule.Type], source: any ConfigurationSource, configuration: Configuration, catalog: RuleCatalog) {
         self.configuration = configuration
         self.source = source
+        self.catalog = catalog
         self.rules = ruleTypes.compactMap { $0 as? any Rule.Type }.map { $0.init() }
-        self.ruleIDs = rules.map { type(of: $0).description.id }
         self.assetRules = ruleTypes.compactMap { $0 as? any AssetRule.Type }.map { $0.init() }
+        self.suppressionRules = ruleTypes.compactMap { $0 as? any SuppressionRule.Type }.map { $0.init() }
+        self.ruleIDs = rules.map { type(of: $0).description.id } + suppressionRules.map { type(of: $0).description.id }
+            + ["known:"] + catalog.ids
+    }
+
+    /// The rule types this engine runs, for a copy of it with other settings.
+    var ruleTypes: [any LintRule.Type] {
+        rules.map { type(of: $0) as any LintRule.Type } + assetRules.map { type(of: $0) } + suppressionRules.map { type(of: $0) }
     }
 
     /// The configuration of `path`, `nil` when configuration leaves the file out.
@@ -77,13 +93,9 @@ public struct LintEngine: Sendable {
     /// Whether a rule asks the module index, so that the survey builds it.
     var usesModuleIndex: Bool { rules.contains { type(of: $0).usesModuleIndex } }
 
-    /// Whether linting `bytes` would find nothing without parsing them: the prefilter passes them over, or no
-    /// rule is enabled. Text that is not UTF-8 is never passed over, since linting it reports that.
+    /// Whether linting `bytes` would find nothing without parsing them (`FilePlan.passesOver`). Text that is not UTF-8 is never passed over, since linting it reports that.
     func isPassedOver(_ bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration) -> Bool {
-        let plan = plans.plan(for: rules, configuration: configuration)
-        if !plan.rules.isEmpty {
-            guard usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(bytes) else { return false }
-        }
+        guard plans.plan(for: self, configuration: configuration).passesOver(bytes, prefiltering: usesPrefilter) else { return false }
         return !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
     }
 
@@ -122,3 +134,14 @@ public struct LintEngine: Sendable {
     }
 }
 
+/// The ids of every rule an engine was given, enabled or not, in catalog order.
+struct RuleCatalog: Sendable {
+    let ids: [String]
+    /// How many check Swift source: a comment naming `all` is judged only when that many ran on the file.
+    let swiftRuleCount: Int
+
+    init(_ types: [any LintRule.Type]) {
+        ids = types.map { $0.description.id }
+        swiftRuleCount = types.filter { $0 is any Rule.Type }.count
+    }
+}

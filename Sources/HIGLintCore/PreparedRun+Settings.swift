@@ -18,9 +18,8 @@ extension PreparedRun {
     public func applying(_ settings: @escaping @Sendable (inout Configuration) -> Void) -> PreparedRun {
         var files = files
         for index in files.swiftFiles.indices { settings(&files.swiftFiles[index].configuration) }
-        let ruleTypes: [any LintRule.Type] = engine.rules.map { type(of: $0) } + engine.assetRules.map { type(of: $0) }
-        var overlaid = LintEngine(ruleTypes: ruleTypes, source: SettingsOverlay(base: engine.source, settings: settings),
-                                  configuration: engine.configuration)
+        var overlaid = LintEngine(ruleTypes: engine.ruleTypes, source: SettingsOverlay(base: engine.source, settings: settings),
+                                  configuration: engine.configuration, catalog: engine.catalog)
         overlaid.usesPrefilter = engine.usesPrefilter
         return PreparedRun(engine: overlaid, files: files, collectionErrors: collectionErrors, survey: survey, projects: projects,
                            projectsAround: projectsAround)

@@ -98,7 +98,7 @@ public struct RuleDescription: Sendable {
     }
 
     public var isFixable: Bool { !corrections.isEmpty }
-    public var guidelineURL: String { section.guidelineURL }
+    public var guidelineURL: String? { section.guidelineURL }
 }
 
 /// Anything HIGLint can run and explain: a check of Swift source (`Rule`) or of

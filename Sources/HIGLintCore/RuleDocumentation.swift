@@ -26,7 +26,7 @@ public enum RuleDocumentation {
         if !description.options.isEmpty {
             text += "\nOptions:\n" + description.options.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)\n" }.joined()
         }
-        text += "\nHuman Interface Guidelines: \(description.guidelineURL)\n"
+        text += "\n\(description.section.reference)\n"
         return text
     }
 
@@ -48,7 +48,7 @@ public enum RuleDocumentation {
         for section in RuleSection.allCases {
             let rules = descriptions.filter { $0.section == section }
             guard !rules.isEmpty else { continue }
-            text += "\n## \(section.title)\n\nFrom the HIG: \(section.guidelineURL)\n"
+            text += "\n## \(section.title)\n\n" + (section.guidelineURL.map { "From the HIG: \($0)\n" } ?? Self.suppressionSectionNote)
             for description in rules {
                 text += "\n### \(description.id)\n\n"
                 text += "*\(description.defaultSeverity.rawValue)*\(description.isFixable ? ", *fixable*" : "")"
@@ -70,6 +70,13 @@ public enum RuleDocumentation {
         }
         return text
     }
+
+    /// What the reference says of the checks of `// higlint:` comments, in place of a HIG page.
+    static let suppressionSectionNote = """
+        Checks of HIGLint's own `// higlint:` comments rather than of the HIG: see the README, "Suppressing findings".
+        Their examples are linted with the rules the comments name enabled.
+
+        """
 
     /// Asset rules' examples are `Contents.json` files, not Swift.
     static func codeBlock(_ example: RuleExample) -> String {

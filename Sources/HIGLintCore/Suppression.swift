@@ -9,25 +9,52 @@ import SwiftSyntax
 ///   swift-format's ignore comment covers its node;
 /// - `// higlint:disable:previous RULE…` silences the line above (SwiftLint's spelling);
 /// - `all` stands for every rule. Text after ` - ` is a free-form reason.
+///
+/// It also remembers which directive silenced each finding, and which comments are no directive at all, for the
+/// checks of the comments themselves (`SuppressionRule`).
 struct SuppressionMap {
-    private enum Scope { case region, next, this }
-    private struct Command {
+    /// One `higlint:` comment that is a directive.
+    struct Directive {
+        enum Command: String, CaseIterable {
+            case disable, enable, next = "disable:next", this = "disable:this", previous = "disable:previous"
+        }
+        var command: Command
         var line: Int
-        var enable: Bool
-        var rules: Set<String>
+        /// The rule ids it names, each with the UTF-8 offset of its word.
+        var rules: [(id: String, offset: Int)]
+        /// Whether `higlint:` starts the comment; only such comments are checked (`SuppressionRule`).
+        var isChecked: Bool
+
+        /// The ids among `rules` that stand for `rule`: itself and `all`.
+        func ids(matching rule: String) -> [String] {
+            rules.map(\.id).filter { $0 == rule || $0 == "all" }
+        }
     }
 
-    private var regionCommands: [Command] = []
-    private var singleLines: [Int: Set<String>] = [:]
+    /// A rule id of a directive that silenced a finding.
+    struct Use: Hashable {
+        var directive: Int
+        var id: String
+    }
+
+    private(set) var directives: [Directive] = []
+    /// Checked `higlint:` comments that are no directive (an unknown command, no rule), at the comment's offset.
+    private(set) var malformed: [(offset: Int, message: String)] = []
+    /// What silenced each finding `suppress` was asked about.
+    private(set) var uses: Set<Use> = []
+    /// `disable` and `enable` directives, in file order.
+    private var regions: [Int] = []
+    /// The `next`, `this` and `previous` directives covering each line.
+    private var lineDirectives: [Int: [Int]] = [:]
     /// `next` and `this` targets: lines whose statement, if one starts there, is silenced whole.
-    private var statementLines: [Int: Set<String>] = [:]
+    private var statementLines: [Int: [Int]] = [:]
 
     static let empty = SuppressionMap()
     private init() {}
 
     /// Reads the comments of `tree`; `source` is checked first so files without any directive cost nothing.
     init(tree: SourceFileSyntax, source: UnsafeBufferPointer<UInt8>, converter: () -> SourceLocationConverter) {
-        guard Self.contains(source, "higlint:") else { return }
+        guard Self.mentionsDirective(source) else { return }
         let converter = converter()
         for token in tree.tokens(viewMode: .sourceAccurate) {
             var offset = token.position.utf8Offset
@@ -44,13 +71,16 @@ struct SuppressionMap {
         coverStatements(of: tree, converter: converter)
     }
 
+    /// Whether `source` holds `higlint:` at all: a file without it has no directive to read or check.
+    static func mentionsDirective(_ source: UnsafeBufferPointer<UInt8>) -> Bool { contains(source, "higlint:") }
+
     /// Extends each `next`/`this` target to the end of the statement or declaration that starts on its line.
     private mutating func coverStatements(of tree: SourceFileSyntax, converter: SourceLocationConverter) {
         guard !statementLines.isEmpty else { return }
         let extents = StatementExtents(startLines: Set(statementLines.keys), converter: converter)
         extents.walk(tree)
-        for (line, rules) in statementLines {
-            for covered in line...(extents.ends[line] ?? line) { singleLines[covered, default: []].formUnion(rules) }
+        for (line, indexes) in statementLines {
+            for covered in line...(extents.ends[line] ?? line) { lineDirectives[covered, default: []].append(contentsOf: indexes) }
         }
     }
 
@@ -62,38 +92,71 @@ struct SuppressionMap {
         default:
             return
         }
-        guard let directive = text.range(of: "higlint:") else { return }
-        var words = text[directive.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-        guard !words.isEmpty else { return }
-        let command = words.removeFirst()
-        var rules: Set<String> = []
+        guard let marker = text.range(of: "higlint:") else { return }
+        let isChecked = text[..<marker.lowerBound].allSatisfy { "/*! \t".contains($0) }
+        var words = text[marker.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard !words.isEmpty else {
+            if isChecked { malformed.append((offset, SuppressionMessage.unknownCommand("", suggestion: nil))) }
+            return
+        }
+        let word = words.removeFirst()
+        guard let command = Directive.Command(rawValue: String(word)) else {
+            // `higlint: see the README` is prose; `higlint:disabel` and `higlint: disabel` are typos of a command.
+            let suggestion = Spelling.closest(to: String(word), in: Directive.Command.allCases.map(\.rawValue))
+            if isChecked, word.startIndex == marker.upperBound || suggestion != nil {
+                malformed.append((offset, SuppressionMessage.unknownCommand(String(word), suggestion: suggestion)))
+            }
+            return
+        }
+        var rules: [(id: String, offset: Int)] = []
         for word in words {
             if word == "-" || word == "*/" || word.hasPrefix("//") { break }
-            rules.insert(word.hasSuffix("*/") ? String(word.dropLast(2)) : word)
+            let id = word.hasSuffix("*/") ? word.dropLast(2) : word
+            rules.append((String(id), offset + text.utf8.distance(from: text.startIndex, to: id.startIndex)))
         }
-        rules.remove("")
-        guard !rules.isEmpty else { return }
+        guard !rules.isEmpty else {
+            if isChecked { malformed.append((offset, SuppressionMessage.noRule(command.rawValue))) }
+            return
+        }
         let line = converter.location(for: AbsolutePosition(utf8Offset: offset)).line
+        let index = directives.count
+        directives.append(Directive(command: command, line: line, rules: rules, isChecked: isChecked))
         switch command {
-        case "disable": regionCommands.append(Command(line: line, enable: false, rules: rules))
-        case "enable": regionCommands.append(Command(line: line, enable: true, rules: rules))
-        case "disable:next": statementLines[line + 1, default: []].formUnion(rules)
-        case "disable:this": statementLines[line, default: []].formUnion(rules)
-        case "disable:previous": singleLines[line - 1, default: []].formUnion(rules)
-        default: break
+        case .disable, .enable: regions.append(index)
+        case .next: statementLines[line + 1, default: []].append(index)
+        case .this: statementLines[line, default: []].append(index)
+        case .previous: lineDirectives[line - 1, default: []].append(index)
         }
     }
 
-    /// Whether a finding of `rule` on `line` is silenced.
-    func isSuppressed(rule: String, line: Int) -> Bool {
-        if let rules = singleLines[line], rules.contains(rule) || rules.contains("all") { return true }
-        var suppressed = false
-        for command in regionCommands where command.line <= line {
-            if command.rules.contains(rule) || command.rules.contains("all") {
-                suppressed = !command.enable
-            }
+    /// Whether a finding of `rule` on `line` is silenced by a directive other than `ignoring`: a finding about a
+    /// comment is not silenced by that comment (`// higlint:disable:this all` would otherwise hide its own).
+    func isSuppressed(rule: String, line: Int, ignoring: Int? = nil) -> Bool {
+        silencing(rule: rule, line: line).contains { $0.directive != ignoring }
+    }
+
+    /// Whether a finding of `rule` on `line` is silenced, remembering what silenced it for `UnusedSuppression`.
+    mutating func suppress(rule: String, line: Int) -> Bool {
+        let found = silencing(rule: rule, line: line)
+        uses.formUnion(found)
+        return !found.isEmpty
+    }
+
+    /// Every directive id that silences a finding of `rule` on `line`: those covering the line, and the `disable`s
+    /// before it that no later `enable` of the rule (or of `all`) ended.
+    private func silencing(rule: String, line: Int) -> [Use] {
+        guard !directives.isEmpty else { return [] }
+        var found: [Use] = []
+        for index in lineDirectives[line] ?? [] {
+            found += directives[index].ids(matching: rule).map { Use(directive: index, id: $0) }
         }
-        return suppressed
+        var open: [Use] = []
+        for index in regions where directives[index].line <= line {
+            let ids = directives[index].ids(matching: rule)
+            guard !ids.isEmpty else { continue }
+            if directives[index].command == .enable { open.removeAll() } else { open += ids.map { Use(directive: index, id: $0) } }
+        }
+        return found + open
     }
 
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {

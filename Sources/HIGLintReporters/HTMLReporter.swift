@@ -118,8 +118,10 @@ struct HTMLReportPage {
         if let description {
             html += "<p class=\"summary\">\(prose(description.summary))</p>\n"
                 + "<details class=\"rationale\"><summary>Why it matters</summary><p>\(prose(description.rationale))</p></details>\n"
-                + "<p class=\"hig\"><a href=\"\(htmlEscaped(description.guidelineURL))\">Human Interface Guidelines: "
-                + "\(htmlEscaped(description.section.title))</a></p>\n"
+            if let url = description.guidelineURL {
+                html += "<p class=\"hig\"><a href=\"\(htmlEscaped(url))\">Human Interface Guidelines: "
+                    + "\(htmlEscaped(description.section.title))</a></p>\n"
+            }
         }
         var paths: [String] = []
         let byPath = Dictionary(grouping: found) { diagnostic in

@@ -29,7 +29,7 @@ public struct MarkdownReporter: Reporter {
             for rule in rules {
                 let found = byRule[rule]!
                 let counts = [Severity.error, .warning, .note].map { severity in String(found.filter { $0.severity == severity }.count) }
-                let name = context.rules.first { $0.id == rule }.map { "[`\(rule)`](\($0.guidelineURL))" } ?? "`\(rule)`"
+                let name = context.rules.first { $0.id == rule }?.guidelineURL.map { "[`\(rule)`](\($0))" } ?? "`\(rule)`"
                 text += "| \(found[0].section.title) | \(name) | \(counts.joined(separator: " | ")) |\n"
             }
             text += "\n### Findings\n"

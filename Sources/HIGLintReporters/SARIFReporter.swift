@@ -78,17 +78,20 @@ public struct SARIFReporter: Reporter {
 
     func ruleMetadata(_ rule: RuleDescription) -> [String: Any] {
         let pageName = "Human Interface Guidelines: \(rule.section.title)"
-        return [
+        var metadata: [String: Any] = [
             "id": rule.id,
             "name": rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
             "shortDescription": ["text": rule.summary],
             "fullDescription": ["text": rule.rationale],
-            "help": ["text": "\(rule.summary)\n\n\(rule.rationale)\n\n\(pageName): \(rule.guidelineURL)",
-                     "markdown": "**\(rule.summary)**\n\n\(rule.rationale)\n\n[\(pageName)](\(rule.guidelineURL))"],
-            "helpUri": rule.guidelineURL,
+            "help": ["text": "\(rule.summary)\n\n\(rule.rationale)\n\n\(rule.section.reference)",
+                     "markdown": "**\(rule.summary)**\n\n\(rule.rationale)\n\n"
+                        + (rule.guidelineURL.map { "[\(pageName)](\($0))" } ?? rule.section.reference)],
             "defaultConfiguration": ["level": rule.defaultSeverity.rawValue],
-            "properties": ["tags": ["hig", rule.section.rawValue], "precision": "high"],
+            "properties": ["tags": [rule.guidelineURL == nil ? "higlint" : "hig", rule.section.rawValue], "precision": "high"],
         ]
+        // A rule with no page of its own has no help URI, rather than one that names nothing.
+        if let url = rule.guidelineURL { metadata["helpUri"] = url }
+        return metadata
     }
 
     func artifactLocation(_ path: String, _ context: ReportContext) -> [String: Any] {

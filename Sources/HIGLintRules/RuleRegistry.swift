@@ -46,6 +46,9 @@ public let allRules: [any LintRule.Type] = [
     CustomShareSheet.self,
     ShareLinkWithoutPreview.self,
     NonstandardShareSymbol.self,
+    // Suppression comments: checks of `// higlint:` comments, declared and run by HIGLintCore.
+    InvalidSuppression.self,
+    UnusedSuppression.self,
 ]
 
 /// The rule with this id, if HIGLint has it.

@@ -63,17 +63,19 @@ extension LanguageServer {
         case .warning: 2
         case .note: 3
         }
-        return [
+        var members: [String: JSON] = [
             "range": document.wordRange(at: finding.offset).json,
             "severity": JSON(severity),
             "code": .string(finding.rule),
-            "codeDescription": ["href": .string(Self.guidelineURL(of: finding))],
             "source": "higlint",
             "message": .string(finding.message),
         ]
+        if let url = Self.guidelineURL(of: finding) { members["codeDescription"] = ["href": .string(url)] }
+        return .object(members)
     }
 
-    static func guidelineURL(of finding: Diagnostic) -> String {
+    /// The HIG page of a finding's rule; `nil` for the checks of `// higlint:` comments, which have none.
+    static func guidelineURL(of finding: Diagnostic) -> String? {
         rule(withID: finding.rule)?.description.guidelineURL ?? finding.section.guidelineURL
     }
 
@@ -112,7 +114,8 @@ extension LanguageServer {
             text += "Fix:\n\n" + code(correction.before.code) + "\nbecomes\n\n" + code(correction.after) + "\n"
         }
         if description.platforms != .all { text += "Applies to: \(description.platforms)\n\n" }
-        text += "[Human Interface Guidelines](\(description.guidelineURL)) · `higlint explain \(description.id)`\n"
+        text += (description.guidelineURL.map { "[Human Interface Guidelines](\($0))" } ?? description.section.reference)
+            + " · `higlint explain \(description.id)`\n"
         return text
     }
 

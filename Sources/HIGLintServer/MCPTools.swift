@@ -262,7 +262,7 @@ struct MCPTools {
     static func ruleSummary(_ description: RuleDescription) -> JSON {
         ["id": .string(description.id), "section": .string(description.section.rawValue),
          "severity": .string(description.defaultSeverity.rawValue), "fixable": .bool(description.isFixable),
-         "summary": .string(description.summary), "guideline": .string(description.guidelineURL),
+         "summary": .string(description.summary), "guideline": description.guidelineURL.map(JSON.string) ?? .null,
          "platforms": .string(description.platforms.description)]
     }
 
@@ -273,7 +273,7 @@ struct MCPTools {
         var members: [String: JSON] = [
             "rule": .string(diagnostic.rule), "severity": .string(diagnostic.severity.rawValue), "path": .string(path),
             "line": JSON(diagnostic.line), "column": JSON(diagnostic.column), "message": .string(diagnostic.message),
-            "guideline": .string(LanguageServer.guidelineURL(of: diagnostic)),
+            "guideline": LanguageServer.guidelineURL(of: diagnostic).map(JSON.string) ?? .null,
         ]
         if let fix = diagnostic.fix {
             members["fix"] = ["title": .string(fix.title), "edits": .array(fix.edits.map {

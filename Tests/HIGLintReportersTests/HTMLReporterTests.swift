@@ -138,7 +138,7 @@ struct HTMLReporterTests {
     @Test("every rule with findings links its HIG page and rationale, and can be filtered by")
     func rules() throws {
         let description = try #require(allRules.first { $0.description.id == "fixed-font-size" }?.description)
-        #expect(html.contains("<a href=\"\(description.guidelineURL)\">Human Interface Guidelines: Text</a>"))
+        #expect(html.contains("<a href=\"\(description.guidelineURL!)\">Human Interface Guidelines: Text</a>"))
         #expect(html.contains(prose(description.rationale)))
         #expect(prose("Use `.body` for <b>") == "Use <code>.body</code> for &lt;b&gt;" && prose("a ` b") == "a ` b")
         #expect(html.contains("<option value=\"fixed-font-size\">fixed-font-size (2)</option>"))

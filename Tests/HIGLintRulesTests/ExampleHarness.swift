@@ -39,7 +39,8 @@ enum ExampleHarness {
 
     static func engine(for description: RuleDescription, _ configuration: Configuration) -> LintEngine {
         var configuration = configuration
-        configuration.onlyRules = [description.id]
+        // An example may enable more rules than its own: `unused-suppression` judges comments naming enabled rules only.
+        configuration.onlyRules = (configuration.onlyRules ?? []).union([description.id])
         return LintEngine(ruleTypes: allRules, configuration: configuration)
     }
 

@@ -103,6 +103,19 @@ struct LanguageServerTests {
         #expect(diagnostic?["range"]?["end"] == ["line": 2, "character": 39])
     }
 
+    @Test("publishes a finding about a suppression comment like any other, without a HIG page")
+    func suppressionCommentFinding() {
+        let harness = ServerHarness()
+        harness.initialize()
+        let text = "// higlint:disable:next fixed_font_size\nText(order.title).font(.system(size: 17))\n"
+        harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": .string(text)]])
+        let found = harness.diagnostics(version: 1)
+        #expect(found.compactMap { $0["code"]?.string }.sorted() == ["fixed-font-size", "invalid-suppression"])
+        let invalid = found.first { $0["code"] == "invalid-suppression" }
+        #expect(invalid?["codeDescription"] == nil)
+        #expect(invalid?["range"]?["start"] == ["line": 0, "character": 24])
+    }
+
     @Test("offers the fix and both suppressions as quick fixes, as edits")
     func codeActions() {
         let harness = ServerHarness()

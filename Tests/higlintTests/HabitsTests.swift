@@ -146,6 +146,47 @@ struct HabitsTests {
         #expect(output.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.components(separatedBy: ":")[1] } == ["13"])
     }
 
+    @Test("suppression comments that cannot work or silence nothing are findings: reported, cached, baselined")
+    func suppressionCommentFindings() throws {
+        let source = """
+            struct Receipt: View {
+                var body: some View {
+                    VStack {
+                        // higlint:disable:next fixed_font_size
+                        Text("Total").font(.system(size: 13))
+                        Text("Tax").font(.body) // higlint:disable:this fixed-font-size
+                    }
+                }
+            }
+
+            """
+        let root = try temporaryProject([".git/HEAD": "", "Receipt.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Twice: the second run answers from the result cache.
+        for _ in 1...2 {
+            let output = try HIGLint.run(["Receipt.swift"], in: root)
+            #expect(output.status == 1)
+            #expect(output.stdout == """
+                Receipt.swift:4:37: warning: Rule ids are lowercase with hyphens: 'fixed_font_size' is no rule id, so nothing is \
+                silenced for it; write 'fixed-font-size'. [invalid-suppression]
+                Receipt.swift:5:32: warning: This font has a fixed size that ignores Dynamic Type; use a text style such as \
+                `.body`, or give a custom font `relativeTo:` a style. [fixed-font-size]
+                Receipt.swift:6:61: warning: This comment silences no 'fixed-font-size' finding here; remove 'fixed-font-size' \
+                from it, or the comment. [unused-suppression]
+
+                """, "\(output.stdout)")
+        }
+        let json = try HIGLint.run(["Receipt.swift", "--format", "json"], in: root)
+        #expect(json.stdout.contains("\"rule\" : \"invalid-suppression\"") && json.stdout.contains("\"section\" : \"suppression\""))
+        // --only leaves the comment rules out, so they report nothing.
+        let only = try HIGLint.run(["Receipt.swift", "--only", "fixed-font-size", "-q"], in: root)
+        #expect(!only.stdout.contains("suppression]"))
+        #expect(try HIGLint.run(["baseline", "write", "base.json", "Receipt.swift"], in: root).status == 0)
+        let baselined = try HIGLint.run(["Receipt.swift", "--baseline", "base.json"], in: root)
+        #expect(baselined.status == 0 && baselined.stdout.isEmpty, "\(baselined.stdout)")
+        #expect(try HIGLint.run(["explain", "unused-suppression"], in: root).stdout.contains("judged only when every rule it names"))
+    }
+
     static let receipt = """
         struct Receipt: View {
             var body: some View {

@@ -70,43 +70,64 @@ extension LintEngine {
     /// incrementally after an edit); it is used instead of parsing them again.
     func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?,
                addsBuffer: Bool = false, tree parsed: SourceFileSyntax? = nil) -> FileFindings {
-        let plan = plans.plan(for: rules, configuration: configuration)
-        guard !plan.rules.isEmpty else { return FileFindings(diagnostics: []) }
-        if usesPrefilter, let prefilter = plan.prefilter, !prefilter.mayTrigger(buffer) { return FileFindings(diagnostics: []) }
+        let plan = plans.plan(for: self, configuration: configuration)
+        if plan.passesOver(buffer, prefiltering: usesPrefilter) { return FileFindings(diagnostics: []) }
         let tree = parsed ?? Parser.parse(source: buffer)
-        let alone = { ModuleFacts.alone(buffer, tree: tree, symbols: moduleSymbols, indexing: usesModuleIndex,
-                                        components: configuration.components) }
-        var facts = module ?? alone()
-        if module != nil, addsBuffer { facts.formUnion(alone()) }
-        let file = SwiftUIFile(tree: tree, components: configuration.components, module: facts.index)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: facts, sink: sink,
-                                        occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
-        dispatcher.walk(tree)
-        guard !sink.findings.isEmpty else { return FileFindings(diagnostics: []) }
+        if !plan.rules.isEmpty {
+            let alone = { ModuleFacts.alone(buffer, tree: tree, symbols: moduleSymbols, indexing: usesModuleIndex,
+                                            components: configuration.components) }
+            var facts = module ?? alone()
+            if module != nil, addsBuffer { facts.formUnion(alone()) }
+            let file = SwiftUIFile(tree: tree, components: configuration.components, module: facts.index)
+            let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: facts, sink: sink,
+                                            occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
+            dispatcher.walk(tree)
+        }
+        let checksComments = !plan.suppressionRules.isEmpty && SuppressionMap.mentionsDirective(buffer)
+        guard !sink.findings.isEmpty || checksComments else { return FileFindings(diagnostics: []) }
 
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
-        var diagnostics: [Diagnostic] = []
+        var suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
+        var kept: [(finding: DiagnosticSink.Finding, line: Int, column: Int)] = []
         var suppressed = 0
+        func keep(_ finding: DiagnosticSink.Finding, unless isSilenced: (_ line: Int) -> Bool) {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
+            if isSilenced(location.line) { suppressed += 1 } else { kept.append((finding, location.line, location.column)) }
+        }
+        for finding in sink.findings { keep(finding) { suppressions.suppress(rule: finding.rule.id, line: $0) } }
+        // Comments are judged once every finding of the rules has been matched to what silenced it.
+        if checksComments {
+            for (finding, directive) in commentFindings(suppressions, plan: plan) {
+                keep(finding) { suppressions.isSuppressed(rule: finding.rule.id, line: $0, ignoring: directive) }
+            }
+        }
+
+        var diagnostics: [Diagnostic] = []
         var lines = LineTexts(buffer: buffer)
         // In file order, so columns on one line are counted on from the finding before.
-        for finding in sink.findings.sorted(by: { $0.offset < $1.offset }) {
-            let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
-            guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else {
-                suppressed += 1
-                continue
-            }
-            var lineStart = finding.offset - (location.column - 1)
+        for (finding, line, byteColumn) in kept.sorted(by: { $0.finding.offset < $1.finding.offset }) {
+            var lineStart = finding.offset - (byteColumn - 1)
             // A UTF-8 byte order mark is no character a person sees on the first line.
             if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
             let (column, lineText) = lines.column(of: finding.offset, lineStart: lineStart)
             diagnostics.append(Diagnostic(
                 rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
-                path: path, line: location.line, column: column, offset: finding.offset,
+                path: path, line: line, column: column, offset: finding.offset,
                 message: finding.message, fix: finding.fix, lineText: lineText))
         }
         return FileFindings(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), suppressed: suppressed)
+    }
+
+    /// The findings of the enabled `SuppressionRule`s about the file's `// higlint:` comments, each with the
+    /// directive it is about.
+    private func commentFindings(_ suppressions: SuppressionMap, plan: FilePlan) -> [(DiagnosticSink.Finding, Int?)] {
+        let enabled = Dictionary(plan.suppressionRules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let problems = suppressions.problems(known: catalog.ids) { id in id == "all" ? plan.runsEveryRule : plan.ruleIDs.contains(id) }
+        return problems.compactMap { problem in
+            let id = problem.isInvalid ? InvalidSuppression.description.id : UnusedSuppression.description.id
+            return enabled[id].map { (DiagnosticSink.Finding(rule: $0, offset: problem.offset, message: problem.message), problem.directive) }
+        }
     }
 
     /// Runs the asset rules over a decoded image set.

@@ -32,8 +32,10 @@ final class CachedPhases: @unchecked Sendable {
     func survey(index: Int, file: ConfiguredFile, raw: UnsafeRawBufferPointer,
                 compute: (UnsafeBufferPointer<UInt8>) -> SurveyRecord) -> SurveyPart {
         let content = ContentHash(raw)
-        let plan = engine.plans.plan(for: engine.rules, configuration: file.configuration)
-        let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList]) }
+        let plan = engine.plans.plan(for: engine, configuration: file.configuration)
+        // Whether comments are checked decides whether a file with only a `higlint:` comment is passed over.
+        let comments = plan.suppressionRules.isEmpty ? "" : "comments"
+        let context = contexts.context(.survey, for: plan) { cache.context([plan.configurationDescription, symbolList, comments]) }
         let key = cache.surveyKey(content: content, context: context)
         let record: SurveyRecord
         if let stored = session.surveyRecord(forKey: key) {
@@ -66,7 +68,7 @@ final class CachedPhases: @unchecked Sendable {
     func check(_ file: ConfiguredFile, surveyedAt index: Int, content: ContentHash?,
                compute: (Data) -> Result<FileFindings, FileError>) -> Result<FileFindings, FileError> {
         if guessesHold, let guessed = guesses[index] { return .success(guessed.findings) }
-        let plan = engine.plans.plan(for: engine.rules, configuration: file.configuration)
+        let plan = engine.plans.plan(for: engine, configuration: file.configuration)
         let context = contexts.context(.results, for: plan) { resultsContext(plan, moduleDescription: moduleDescription) }
         if let content, let stored = session.findings(forKey: cache.key(path: file.path, content: content, context: context)) {
             return .success(stored)
@@ -84,7 +86,7 @@ final class CachedPhases: @unchecked Sendable {
     /// The check of one image set, keyed by its `Contents.json` bytes.
     func check(imageSet file: ConfiguredFile, compute: (ImageSet) -> [Diagnostic]) -> Result<[Diagnostic], FileError> {
         ImageSet.readContents(folder: file.path).flatMap { data in
-            let plan = engine.plans.plan(for: engine.rules, configuration: file.configuration)
+            let plan = engine.plans.plan(for: engine, configuration: file.configuration)
             let context = contexts.context(.assets, for: plan) {
                 cache.context([plan.configurationDescription] + engine.assetRules.map { type(of: $0).description.id })
             }

@@ -17,6 +17,12 @@ final class FilePlan: Sendable {
 
     let rules: [any Rule]
     let descriptions: [RuleDescription]
+    /// The ids of `rules`: a suppression comment naming one of them is judged by whether it silenced a finding.
+    let ruleIDs: Set<String>
+    /// The enabled checks of `// higlint:` comments.
+    let suppressionRules: [RuleDescription]
+    /// Whether every Swift rule the engine knows runs, so that a comment naming `all` can be judged.
+    let runsEveryRule: Bool
     let prefilter: Prefilter?
     /// `Configuration.cacheDescription`, said once for all the files it covers.
     let configurationDescription: String
@@ -30,10 +36,13 @@ final class FilePlan: Sendable {
     /// Rules asking for other kinds, which are few and not named.
     let otherKinds: [SyntaxKind: [Int]]
 
-    init(rules: [any Rule], configuration: Configuration) {
+    init(rules: [any Rule], suppressionRules: [RuleDescription] = [], runsEveryRule: Bool = false, configuration: Configuration) {
         let components = configuration.components
         self.rules = rules
         descriptions = rules.map { type(of: $0).description }
+        ruleIDs = Set(descriptions.map(\.id))
+        self.suppressionRules = suppressionRules
+        self.runsEveryRule = runsEveryRule
         prefilter = Prefilter(rules: rules.map { type(of: $0) }, components: components)
         configurationDescription = configuration.cacheDescription
         self.components = components
@@ -69,6 +78,15 @@ final class FilePlan: Sendable {
         }
     }
 
+    /// Whether `buffer` holds nothing this plan can find, so need not be parsed: no `higlint:` for the suppression
+    /// rules to check, and no rule enabled or (when `prefiltering`) none of their trigger words (`Prefilter`).
+    func passesOver(_ buffer: UnsafeBufferPointer<UInt8>, prefiltering: Bool) -> Bool {
+        if !rules.isEmpty {
+            guard prefiltering, let prefilter, !prefilter.mayTrigger(buffer) else { return false }
+        }
+        return suppressionRules.isEmpty || !SuppressionMap.mentionsDirective(buffer)
+    }
+
     static let namedKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .declReferenceExpr, .functionDecl]
 
     /// The rules for nodes named `name`: the unnamed ones, those that asked for the name or for the primitive a
@@ -91,9 +109,11 @@ final class FilePlans: @unchecked Sendable {
     private let lock = NSLock()
     private var plans: [(configuration: Configuration, plan: FilePlan)] = []
 
-    func plan(for rules: [any Rule], configuration: Configuration) -> FilePlan {
+    func plan(for engine: LintEngine, configuration: Configuration) -> FilePlan {
         if let known = lock.withLock({ plans.first { $0.configuration == configuration }?.plan }) { return known }
-        let plan = FilePlan(rules: rules.filter { configuration.isEnabled(type(of: $0).description) }, configuration: configuration)
+        let rules = engine.rules.filter { configuration.isEnabled(type(of: $0).description) }
+        let plan = FilePlan(rules: rules, suppressionRules: engine.suppressionRules.map { type(of: $0).description }.filter(configuration.isEnabled),
+                            runsEveryRule: rules.count == engine.catalog.swiftRuleCount, configuration: configuration)
         lock.withLock { plans.append((configuration, plan)) }
         return plan
     }
