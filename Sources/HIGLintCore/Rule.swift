@@ -71,12 +71,15 @@ public struct RuleDescription: Sendable {
     public var options: [String: String]
     /// The type of each option; an option not listed here is a word list, as most are.
     public var optionKinds: [String: OptionKind]
+    /// The APIs newer than SwiftUI's first release that the rule's fixes can write: a fix is offered only where the
+    /// code's deployment target and availability checks have each one it writes (`RuleContext.report`).
+    public var fixNeeds: [SwiftUIAPI]
 
     public init(id: String, name: String, section: RuleSection, defaultSeverity: Severity = .warning,
                 summary: String, rationale: String, platforms: Platforms = .all,
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
                 corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:],
-                optionKinds: [String: OptionKind] = [:]) {
+                optionKinds: [String: OptionKind] = [:], fixNeeds: [SwiftUIAPI] = []) {
         self.id = id
         self.name = name
         self.section = section
@@ -89,6 +92,7 @@ public struct RuleDescription: Sendable {
         self.corrections = corrections
         self.options = options
         self.optionKinds = optionKinds
+        self.fixNeeds = fixNeeds
     }
 
     /// The type configuration must give option `name`, or `nil` when the rule has no such option.
@@ -194,9 +198,23 @@ public final class RuleContext {
             && (configuration.checksNonShippingCode || !node.isInPreview)
     }
 
-    /// Reports a finding at the start of `node` (ignoring its leading trivia).
-    public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil) {
+    /// Reports a finding at the start of `node` (ignoring its leading trivia), with `fix` when every API it writes
+    /// exists wherever the code at `node` runs; elsewhere the finding stands without a fix. `writing` names those
+    /// APIs when a fix writes fewer than the rule's `fixNeeds`, which it does by default.
+    public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil, writing: [SwiftUIAPI]? = nil) {
+        let apis = writing ?? description.fixNeeds
+        assert(Set(apis).isSubset(of: description.fixNeeds), "\(description.id) writes an API its description does not declare")
+        let fix = fix.flatMap { canUse(apis, at: node) ? $0 : nil }
         sink.report(rule: description, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message: message, fix: fix)
+    }
+
+    /// Whether each of `apis` exists on every OS version that code at `node` can run on, for each platform it is
+    /// built for: the deployment target (configured, or from project facts) and the availability checks around it
+    /// bound those versions.
+    public func canUse(_ apis: [SwiftUIAPI], at node: some SyntaxProtocol) -> Bool {
+        guard !apis.isEmpty else { return true }
+        let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
+        return apis.allSatisfy { node.canUse($0, on: platforms, minimumVersion: configuration.deploymentMajorVersion(on:)) }
     }
 }
 
