@@ -228,7 +228,10 @@ final class DiagnosticSink {
     }
 
     private(set) var findings: [Finding] = []
-    private var seen: Set<String> = []
+    /// The rule and offset of each finding so far: a key that shares the rule's id, rather than a new string per
+    /// finding, since a one-line file can hold tens of thousands of findings.
+    private var seen: Set<Seen> = []
+    private struct Seen: Hashable { var rule: String, offset: Int }
     let severityFor: (RuleDescription) -> Severity
 
     init(severityFor: @escaping (RuleDescription) -> Severity) {
@@ -236,7 +239,7 @@ final class DiagnosticSink {
     }
 
     func report(rule: RuleDescription, offset: Int, message: String, fix: Fix?) {
-        guard seen.insert("\(rule.id)@\(offset)").inserted else { return }
+        guard seen.insert(Seen(rule: rule.id, offset: offset)).inserted else { return }
         findings.append(Finding(rule: rule, offset: offset, message: message, fix: fix))
     }
 }
