@@ -220,8 +220,12 @@ public final class RuleContext {
 
 /// Collects one file's findings; dedupes so a rule reports once per construct.
 final class DiagnosticSink {
+    /// What a finding needs of its rule, not the whole `RuleDescription` (its examples and texts, hundreds of bytes
+    /// inline): a one-line file can hold tens of thousands of findings.
     struct Finding {
-        var rule: RuleDescription
+        var rule: String
+        var section: RuleSection
+        var severity: Severity
         var offset: Int
         var message: String
         var fix: Fix?
@@ -240,6 +244,7 @@ final class DiagnosticSink {
 
     func report(rule: RuleDescription, offset: Int, message: String, fix: Fix?) {
         guard seen.insert(Seen(rule: rule.id, offset: offset)).inserted else { return }
-        findings.append(Finding(rule: rule, offset: offset, message: message, fix: fix))
+        findings.append(Finding(rule: rule.id, section: rule.section, severity: severityFor(rule), offset: offset,
+                                message: message, fix: fix))
     }
 }

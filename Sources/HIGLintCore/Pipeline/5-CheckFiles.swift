@@ -86,12 +86,13 @@ extension LintEngine {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let suppressions = SuppressionMap(tree: tree, source: buffer, converter: { converter })
         var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(sink.findings.count)
         var suppressed = 0
         var lines = LineTexts(buffer: buffer)
         // In file order, so columns on one line are counted on from the finding before.
         for finding in sink.findings.sorted(by: { $0.offset < $1.offset }) {
             let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
-            guard !suppressions.isSuppressed(rule: finding.rule.id, line: location.line) else {
+            guard !suppressions.isSuppressed(rule: finding.rule, line: location.line) else {
                 suppressed += 1
                 continue
             }
@@ -100,7 +101,7 @@ extension LintEngine {
             if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
             let (column, lineText) = lines.column(of: finding.offset, lineStart: lineStart)
             diagnostics.append(Diagnostic(
-                rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
+                rule: finding.rule, section: finding.section, severity: finding.severity,
                 path: path, line: location.line, column: column, offset: finding.offset,
                 message: finding.message, fix: finding.fix, lineText: lineText))
         }
@@ -115,7 +116,7 @@ extension LintEngine {
             rule.check(imageSet, in: context)
         }
         return sink.findings.map {
-            Diagnostic(rule: $0.rule.id, section: $0.rule.section, severity: configuration.severity(of: $0.rule),
+            Diagnostic(rule: $0.rule, section: $0.section, severity: $0.severity,
                        path: imageSet.contentsPath, line: 1, column: 1, offset: 0, message: $0.message, fix: $0.fix)
         }.sorted(by: Diagnostic.reportOrder)
     }
