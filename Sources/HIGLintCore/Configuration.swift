@@ -80,6 +80,15 @@ public struct Configuration: Sendable, Equatable {
         return copy
     }
 
+    /// The major version of `platform` the deployment target names (the lowest, when several names mean it:
+    /// `iOS` and `macCatalyst`), or `nil` when configuration and project facts do not say.
+    public func deploymentMajorVersion(on platform: Platforms) -> Int? {
+        deploymentTarget.compactMap { name, version -> Int? in
+            guard Platforms(name: name) == platform else { return nil }
+            return Int(version.split(separator: ".").first ?? "")
+        }.min()
+    }
+
     /// A copy built for these platforms.
     public func with(platforms: Platforms) -> Configuration {
         var copy = self

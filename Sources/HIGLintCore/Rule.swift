@@ -71,12 +71,15 @@ public struct RuleDescription: Sendable {
     public var options: [String: String]
     /// The type of each option; an option not listed here is a word list, as most are.
     public var optionKinds: [String: OptionKind]
+    /// The APIs newer than SwiftUI's first release that the rule's fixes can write: a fix is offered only where the
+    /// code's deployment target and availability checks have each one it writes (`RuleContext.report`).
+    public var fixNeeds: [SwiftUIAPI]
 
     public init(id: String, name: String, section: RuleSection, defaultSeverity: Severity = .warning,
                 summary: String, rationale: String, platforms: Platforms = .all,
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
                 corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:],
-                optionKinds: [String: OptionKind] = [:]) {
+                optionKinds: [String: OptionKind] = [:], fixNeeds: [SwiftUIAPI] = []) {
         self.id = id
         self.name = name
         self.section = section
@@ -89,6 +92,7 @@ public struct RuleDescription: Sendable {
         self.corrections = corrections
         self.options = options
         self.optionKinds = optionKinds
+        self.fixNeeds = fixNeeds
     }
 
     /// The type configuration must give option `name`, or `nil` when the rule has no such option.
@@ -204,23 +208,44 @@ public final class RuleContext {
         configuration.isWidgetExtensionCode || file.isWidgetContent(node)
     }
 
-    /// Reports a finding at the start of `node` (ignoring its leading trivia).
-    public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil) {
+    /// Reports a finding at the start of `node` (ignoring its leading trivia), with `fix` when every API it writes
+    /// exists wherever the code at `node` runs; elsewhere the finding stands without a fix. `writing` names those
+    /// APIs when a fix writes fewer than the rule's `fixNeeds`, which it does by default.
+    public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil, writing: [SwiftUIAPI]? = nil) {
+        let apis = writing ?? description.fixNeeds
+        assert(Set(apis).isSubset(of: description.fixNeeds), "\(description.id) writes an API its description does not declare")
+        let fix = fix.flatMap { canUse(apis, at: node) ? $0 : nil }
         sink.report(rule: description, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message: message, fix: fix)
+    }
+
+    /// Whether each of `apis` exists on every OS version that code at `node` can run on, for each platform it is
+    /// built for: the deployment target (configured, or from project facts) and the availability checks around it
+    /// bound those versions.
+    public func canUse(_ apis: [SwiftUIAPI], at node: some SyntaxProtocol) -> Bool {
+        guard !apis.isEmpty else { return true }
+        let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
+        return apis.allSatisfy { node.canUse($0, on: platforms, minimumVersion: configuration.deploymentMajorVersion(on:)) }
     }
 }
 
 /// Collects one file's findings; dedupes so a rule reports once per construct.
 final class DiagnosticSink {
+    /// What a finding needs of its rule, not the whole `RuleDescription` (its examples and texts, hundreds of bytes
+    /// inline): a one-line file can hold tens of thousands of findings.
     struct Finding {
-        var rule: RuleDescription
+        var rule: String
+        var section: RuleSection
+        var severity: Severity
         var offset: Int
         var message: String
         var fix: Fix?
     }
 
     private(set) var findings: [Finding] = []
-    private var seen: Set<String> = []
+    /// The rule and offset of each finding so far: a key that shares the rule's id, rather than a new string per
+    /// finding, since a one-line file can hold tens of thousands of findings.
+    private var seen: Set<Seen> = []
+    private struct Seen: Hashable { var rule: String, offset: Int }
     let severityFor: (RuleDescription) -> Severity
 
     init(severityFor: @escaping (RuleDescription) -> Severity) {
@@ -228,7 +253,8 @@ final class DiagnosticSink {
     }
 
     func report(rule: RuleDescription, offset: Int, message: String, fix: Fix?) {
-        guard seen.insert("\(rule.id)@\(offset)").inserted else { return }
-        findings.append(Finding(rule: rule, offset: offset, message: message, fix: fix))
+        guard seen.insert(Seen(rule: rule.id, offset: offset)).inserted else { return }
+        findings.append(Finding(rule: rule.id, section: rule.section, severity: severityFor(rule), offset: offset,
+                                message: message, fix: fix))
     }
 }

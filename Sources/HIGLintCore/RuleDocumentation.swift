@@ -1,3 +1,5 @@
+import HIGLintSwiftUI
+
 /// Renders rule declarations as text for `higlint explain` and as Markdown for the rule reference,
 /// so the documentation cannot drift from the rules.
 public enum RuleDocumentation {
@@ -20,6 +22,7 @@ public enum RuleDocumentation {
         if let correction = description.corrections.first {
             text += "\nFix:\n\(indent(withoutMarkers(correction.before.code)))\n  becomes\n\(indent(correction.after))\n"
         }
+        if let needs = fixNeeds(of: description) { text += "\n\(needs)\n" }
         if description.platforms != .all {
             text += "\nApplies to: \(description.platforms)\n"
         }
@@ -62,6 +65,7 @@ public enum RuleDocumentation {
                     text += "\nFixes:\n\n"
                     text += description.corrections.map { "```swift\n\(withoutMarkers($0.before.code))\n```\nbecomes\n```swift\n\($0.after)\n```\n" }
                         .joined(separator: "\n")
+                    if let needs = fixNeeds(of: description) { text += "\n\(needs)\n" }
                 }
                 if !description.options.isEmpty {
                     text += "\nOptions:\n\n" + description.options.sorted { $0.key < $1.key }.map { "- `\($0.key)`: \($0.value)\n" }.joined()
@@ -77,6 +81,16 @@ public enum RuleDocumentation {
         Their examples are linted with the rules the comments name enabled.
 
         """
+
+    /// Which OS versions the fix needs, from the APIs it can write (RULES.md, "A remedy must exist where the code runs").
+    static func fixNeeds(of description: RuleDescription) -> String? {
+        guard !description.fixNeeds.isEmpty else { return nil }
+        let apis = description.fixNeeds.map { api in
+            "`\(api.rawValue)` (" + api.floors.map { "\($0.platform) \($0.major)" }.joined(separator: ", ") + ")"
+        }
+        return "The fix is offered only where the code's deployment target, or an `if #available` around it, has what it writes: "
+            + apis.joined(separator: "; ") + "."
+    }
 
     /// Asset rules' examples are `Contents.json` files, not Swift.
     static func codeBlock(_ example: RuleExample) -> String {

@@ -7,31 +7,28 @@ public struct JSONReporter: Reporter {
     public static let name = "json"
     public init() {}
 
-    struct Entry: Encodable {
-        var rule: String
-        var section: String
-        var severity: String
-        var path: String
-        var line: Int
-        var column: Int
-        var message: String
-        var fix: FixEntry?
-    }
-
-    struct FixEntry: Encodable {
-        var title: String
-        /// Edits as UTF-8 byte ranges of the original file.
-        var edits: [TextEdit]
-    }
-
     public func report(_ result: LintResult) -> String {
-        let entries = result.diagnostics.map {
-            Entry(rule: $0.rule, section: $0.section.rawValue, severity: $0.severity.rawValue, path: $0.path, line: $0.line,
-                  column: $0.column, message: $0.message, fix: $0.fix.map { FixEntry(title: $0.title, edits: $0.edits) })
+        var text = ""
+        write(result, context: ReportContext()) { text += $0 }
+        return text
+    }
+
+    /// Each entry is built when its turn comes and dropped once written.
+    public func write(_ result: LintResult, context: ReportContext, to output: @escaping (String) -> Void) {
+        let diagnostics = result.diagnostics
+        JSONWriter.write(JSONWriter.Lazy(count: diagnostics.count) { Self.entry(diagnostics[$0]) }, to: output)
+    }
+
+    static func entry(_ diagnostic: Diagnostic) -> [String: Any] {
+        var entry: [String: Any] = [
+            "rule": diagnostic.rule, "section": diagnostic.section.rawValue, "severity": diagnostic.severity.rawValue,
+            "path": diagnostic.path, "line": diagnostic.line, "column": diagnostic.column, "message": diagnostic.message,
+        ]
+        if let fix = diagnostic.fix {
+            // Edits as UTF-8 byte ranges of the original file.
+            entry["fix"] = ["title": fix.title,
+                            "edits": fix.edits.map { ["start": $0.start, "end": $0.end, "replacement": $0.replacement] as [String: Any] }]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(entries) else { return "[]\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return entry
     }
 }

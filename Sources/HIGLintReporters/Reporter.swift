@@ -36,11 +36,19 @@ public protocol Reporter: Sendable {
     init()
     func report(_ result: LintResult) -> String
     func report(_ result: LintResult, context: ReportContext) -> String
+    /// Hands the report to `output` in pieces, in order: formats whose reports grow large (JSON, SARIF) never hold
+    /// the whole document, so a run's peak memory does not grow with the report's size.
+    func write(_ result: LintResult, context: ReportContext, to output: @escaping (String) -> Void)
 }
 
 extension Reporter {
     /// Formats that need no context ignore it.
     public func report(_ result: LintResult, context: ReportContext) -> String { report(result) }
+
+    /// By default, the report in one piece.
+    public func write(_ result: LintResult, context: ReportContext, to output: @escaping (String) -> Void) {
+        output(report(result, context: context))
+    }
 }
 
 /// Every output format, by `--format` name.

@@ -15,6 +15,13 @@ public struct SARIFReporter: Reporter {
     public func report(_ result: LintResult) -> String { report(result, context: ReportContext()) }
 
     public func report(_ result: LintResult, context: ReportContext) -> String {
+        var text = ""
+        write(result, context: context) { text += $0 }
+        return text
+    }
+
+    /// Results are built one at a time as they are written (`JSONWriter.Lazy`), never all at once.
+    public func write(_ result: LintResult, context: ReportContext, to output: @escaping (String) -> Void) {
         var rules = context.rules
         // Findings of rules the context does not know (a library user's own rules) still get an entry.
         for id in Set(result.diagnostics.map(\.rule)).sorted() where !rules.contains(where: { $0.id == id }) {
@@ -26,7 +33,9 @@ public struct SARIFReporter: Reporter {
         let fingerprints = Fingerprint.compute(result.diagnostics) { context.relativePath($0.path) ?? $0.path }
         let columns = codePointColumns(result.diagnostics)
 
-        let results: [[String: Any]] = result.diagnostics.enumerated().map { index, diagnostic in
+        let diagnostics = result.diagnostics
+        let results = JSONWriter.Lazy(count: diagnostics.count) { index -> Any in
+            let diagnostic = diagnostics[index]
             let location = artifactLocation(diagnostic.path, context)
             var entry: [String: Any] = [
                 "ruleId": diagnostic.rule,
@@ -72,8 +81,7 @@ public struct SARIFReporter: Reporter {
             "results": results,
         ]
         let log: [String: Any] = ["$schema": Self.schema, "version": "2.1.0", "runs": [run]]
-        let data = (try? JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONWriter.write(log, to: output)
     }
 
     func ruleMetadata(_ rule: RuleDescription) -> [String: Any] {

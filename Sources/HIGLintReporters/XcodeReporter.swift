@@ -6,8 +6,21 @@ public struct XcodeReporter: Reporter {
     public init() {}
 
     public func report(_ result: LintResult) -> String {
-        result.diagnostics.map { diagnostic in
-            "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]\n"
-        }.joined()
+        var text = ""
+        write(result, context: ReportContext()) { text += $0 }
+        return text
+    }
+
+    /// In pieces of about 64 KB, one line per finding.
+    public func write(_ result: LintResult, context: ReportContext, to output: @escaping (String) -> Void) {
+        var piece = ""
+        for diagnostic in result.diagnostics {
+            piece += "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]\n"
+            if piece.utf8.count >= JSONWriter.pieceSize {
+                output(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { output(piece) }
     }
 }

@@ -238,6 +238,15 @@ public struct TextStyle: Sendable {
         TextStyle(name: "caption", size: 12, weight: ".regular"), TextStyle(name: "caption2", size: 11, weight: ".regular"),
     ]
     static let headline = TextStyle(name: "headline", size: 17, weight: ".semibold")
+
+    /// The APIs beyond SwiftUI's first release that writing this style needs.
+    public var apis: [SwiftUIAPI] {
+        switch name {
+        case "title2", "title3", "caption2": [.laterTextStyles]
+        case "largeTitle": [.largeTitle]
+        default: []
+        }
+    }
     /// From this size on, text is display text (wordmarks, hero numbers), far from any text style.
     public static let displaySize = 40.0
 

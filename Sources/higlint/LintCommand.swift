@@ -187,17 +187,19 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         (result.diagnostics, baselined) = baseline.filter(result.diagnostics, directory: baselineDirectory(path))
     }
     let context = ReportContext(rules: allRules.map { $0.description }, toolVersion: version, baselined: baselined)
-    let output = reporter(named: options.format)!.report(result, context: context)
+    let format = reporter(named: options.format)!
     if let outputPath = options.outputPath {
+        var output = Data()
+        format.write(result, context: context) { output.append(contentsOf: $0.utf8) }
         do throws(AtomicFile.Failure) {
             // Written to a temporary file beside it and renamed: a reader never sees half a report.
-            try AtomicFile.write(Data(output.utf8), to: outputPath)
+            try AtomicFile.write(output, to: outputPath)
         } catch {
             writeError("higlint: error: cannot write the report to \(outputPath) (\(error.reason))\n")
             return 2
         }
     } else {
-        writeOutput(output)
+        format.write(result, context: context, to: writeOutput)
     }
     for error in result.errors { writeError("\(error)\n") }
     if !options.quiet {

@@ -88,6 +88,24 @@ struct ProjectFactsPhaseTests {
         #expect(ruleIDs(try lint(folder)) == ["wkwebview-wrapper"])
     }
 
+    @Test("a package that supports iOS 13 gets copyable-text-not-selectable without a fix; one from iOS 15 with it")
+    func packagePlatforms() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("Sources/Orders/OrderView.swift", "import SwiftUI\nstruct OrderView: View {\n    var body: some View { Text(order.trackingNumber) }\n}\n")
+        func fixes() throws -> [Bool] {
+            let resolver = try ConfigurationResolver(rules: allRules.map { $0.description }) { $0.onlyRules = ["copyable-text-not-selectable"] }
+            return LintEngine(ruleTypes: allRules, source: resolver).lint(paths: [folder.url.path]).diagnostics.map { $0.fix != nil }
+        }
+        for (version, offered) in [(".v13", false), (".v15", true)] {
+            try folder.write("Package.swift", """
+                import PackageDescription
+                let package = Package(name: "Orders", platforms: [.iOS(\(version))], targets: [.target(name: "Orders")])
+                """)
+            #expect(try fixes() == [offered])
+        }
+    }
+
     @Test("test, preview and unbuilt code is passed over and counted; checkNonShippingCode checks it")
     func nonShipping() throws {
         let folder = try TemporaryFolder()

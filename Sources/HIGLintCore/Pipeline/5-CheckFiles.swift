@@ -95,11 +95,11 @@ extension LintEngine {
             let location = converter.location(for: AbsolutePosition(utf8Offset: finding.offset))
             if isSilenced(location.line) { suppressed += 1 } else { kept.append((finding, location.line, location.column)) }
         }
-        for finding in sink.findings { keep(finding) { suppressions.suppress(rule: finding.rule.id, line: $0) } }
+        for finding in sink.findings { keep(finding) { suppressions.suppress(rule: finding.rule, line: $0) } }
         // Comments are judged once every finding of the rules has been matched to what silenced it.
         if checksComments {
-            for (finding, directive) in commentFindings(suppressions, plan: plan) {
-                keep(finding) { suppressions.isSuppressed(rule: finding.rule.id, line: $0, ignoring: directive) }
+            for (finding, directive) in commentFindings(suppressions, plan: plan, configuration: configuration) {
+                keep(finding) { suppressions.isSuppressed(rule: finding.rule, line: $0, ignoring: directive) }
             }
         }
 
@@ -112,7 +112,7 @@ extension LintEngine {
             if lineStart == 0, finding.offset >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { lineStart = 3 }
             let (column, lineText) = lines.column(of: finding.offset, lineStart: lineStart)
             diagnostics.append(Diagnostic(
-                rule: finding.rule.id, section: finding.rule.section, severity: configuration.severity(of: finding.rule),
+                rule: finding.rule, section: finding.section, severity: finding.severity,
                 path: path, line: line, column: column, offset: finding.offset,
                 message: finding.message, fix: finding.fix, lineText: lineText))
         }
@@ -121,12 +121,16 @@ extension LintEngine {
 
     /// The findings of the enabled `SuppressionRule`s about the file's `// higlint:` comments, each with the
     /// directive it is about.
-    private func commentFindings(_ suppressions: SuppressionMap, plan: FilePlan) -> [(DiagnosticSink.Finding, Int?)] {
+    private func commentFindings(_ suppressions: SuppressionMap, plan: FilePlan,
+                                 configuration: Configuration) -> [(DiagnosticSink.Finding, Int?)] {
         let enabled = Dictionary(plan.suppressionRules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let problems = suppressions.problems(known: catalog.ids) { id in id == "all" ? plan.runsEveryRule : plan.ruleIDs.contains(id) }
         return problems.compactMap { problem in
             let id = problem.isInvalid ? InvalidSuppression.description.id : UnusedSuppression.description.id
-            return enabled[id].map { (DiagnosticSink.Finding(rule: $0, offset: problem.offset, message: problem.message), problem.directive) }
+            return enabled[id].map { rule in
+                (DiagnosticSink.Finding(rule: rule.id, section: rule.section, severity: configuration.severity(of: rule),
+                                        offset: problem.offset, message: problem.message), problem.directive)
+            }
         }
     }
 
@@ -138,7 +142,7 @@ extension LintEngine {
             rule.check(imageSet, in: context)
         }
         return sink.findings.map {
-            Diagnostic(rule: $0.rule.id, section: $0.rule.section, severity: configuration.severity(of: $0.rule),
+            Diagnostic(rule: $0.rule, section: $0.section, severity: $0.severity,
                        path: imageSet.contentsPath, line: 1, column: 1, offset: 0, message: $0.message, fix: $0.fix)
         }.sorted(by: Diagnostic.reportOrder)
     }

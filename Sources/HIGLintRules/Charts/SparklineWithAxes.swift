@@ -83,7 +83,8 @@ struct SparklineWithAxes: Rule {
             .chartYAxis(.hidden)
             .chartLegend(.hidden)
             """),
-        ])
+        ],
+        fixNeeds: [.chartVisibility])
 
     static let message = "This chart is sparkline-sized but does not hide all of its axes and legend; add `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)` and `.chartLegend(.hidden)`."
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]

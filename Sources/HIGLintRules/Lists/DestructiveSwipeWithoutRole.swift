@@ -127,7 +127,8 @@ struct DestructiveSwipeWithoutRole: Rule {
              #"Row().swipeActions { Button(role: .destructive, action: { remove(item) }) { Image(systemName: "trash") } }"#),
         ],
         options: ["destructiveWords": "More title words that mean destruction.",
-                  "destructiveSymbols": "More SF Symbols that mean destruction."])
+                  "destructiveSymbols": "More SF Symbols that mean destruction."],
+        fixNeeds: [.buttonRole])
 
     static let message = "This swipe action destroys data without `role: .destructive`; add the role so it looks, animates and reads as destructive."
 

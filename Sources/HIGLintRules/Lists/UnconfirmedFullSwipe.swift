@@ -110,7 +110,8 @@ struct UnconfirmedFullSwipe: Rule {
              "Row().swipeActions(edge: .leading, allowsFullSwipe: false) { Button(\"Trash\", role: .destructive) { trash(item) } }"),
             ("Row().↓swipeActions(allowsFullSwipe: true) { Button(\"Delete\", role: .destructive) { remove(item) } }",
              "Row().swipeActions(allowsFullSwipe: false) { Button(\"Delete\", role: .destructive) { remove(item) } }"),
-        ])
+        ],
+        fixNeeds: [.swipeActions])
 
     static let message = "A full swipe runs this destructive action at once, with no confirmation or undo; add `allowsFullSwipe: false`, ask first, or register undo."
 

@@ -80,7 +80,8 @@ struct CopyableTextNotSelectable: Rule {
                  .textSelection(.enabled)
              """),
         ],
-        options: ["copyableNames": "More property names (camelCase suffixes) whose values people copy."])
+        options: ["copyableNames": "More property names (camelCase suffixes) whose values people copy."],
+        fixNeeds: [.textSelection])
 
     static let copyableNames = ["orderNumber", "orderID", "trackingNumber", "trackingCode", "confirmationCode",
                                 "invoiceNumber", "referenceNumber", "serialNumber", "licenseKey", "iban", "email",

@@ -144,7 +144,8 @@ struct FixedFontSize: Rule {
              #"Text(total).font(.system(.title, /* digits line up */ design: .rounded))"#),
         ],
         options: ["includeDisplaySizes": "Also report sizes of 40 points and more (display text: wordmarks, hero numbers)."],
-        optionKinds: ["includeDisplaySizes": .flag])
+        optionKinds: ["includeDisplaySizes": .flag],
+        fixNeeds: [.fontRelativeTo, .laterTextStyles, .largeTitle])
 
     static let message = "This font has a fixed size that ignores Dynamic Type; use a text style such as `.body`, or give a custom font `relativeTo:` a style."
 
@@ -174,7 +175,8 @@ struct FixedFontSize: Rule {
         case .fontSlot, .unknown:
             break
         }
-        context.report(at: call, message: Self.message, fix: font.textStyleFix())
+        let fix = font.textStyleFix()
+        context.report(at: call, message: Self.message, fix: fix?.fix, writing: fix?.writing)
     }
 
     /// `self` in an `extension Image` helper is an image.

@@ -10,9 +10,10 @@ import SwiftSyntax
 /// `size:` argument is replaced by the style (`.system(.body, width: .condensed)`), or for a custom font
 /// `relativeTo:` is inserted, keeping every other argument and comment; where neither is safe (a size that is
 /// not a literal, a comment inside the `size:` argument, a `weight:` that would then need iOS 16's
-/// `system(_:design:weight:)`), no fix is offered.
+/// `system(_:design:weight:)`), no fix is offered. The fix names the APIs it writes (`relativeTo:`, a style
+/// such as `.title2` that SwiftUI gained later), so that it is not offered below their deployment targets.
 extension FontExpression {
-    func textStyleFix() -> Fix? {
+    func textStyleFix() -> (fix: Fix, writing: [SwiftUIAPI])? {
         guard let points = size.numberLiteral, points <= TextStyle.displaySize,
               !sizeArgument.holdsComments
         else { return nil }
@@ -21,12 +22,12 @@ extension FontExpression {
         case .custom:
             guard let edit = FixBuilder.addArgument("relativeTo: .\(style.name)", to: call, after: sizeArgument.label?.text)
             else { return nil }
-            return Fix(title: "Scale the font relative to `.\(style.name)`", edits: [edit])
+            return (Fix(title: "Scale the font relative to `.\(style.name)`", edits: [edit]), [.fontRelativeTo] + style.apis)
         case .uiKit:
             return nil
         case .system:
             let edit = rewrittenCall(style).map { FixBuilder.replace(call, with: $0) } ?? replacedSizeArgument(style)
-            return edit.map { Fix(title: "Use the `.\(style.name)` text style", edits: [$0]) }
+            return edit.map { (Fix(title: "Use the `.\(style.name)` text style", edits: [$0]), style.apis) }
         }
     }
 

@@ -84,7 +84,8 @@ struct WKWebViewWrapper: Rule {
         else { return }
         let guaranteed = function.availableMajorVersion(on: platforms)
             ?? context.file.references(to: type.name).compactMap { $0.availableMajorVersion(on: platforms) }.max()
-        guard (guaranteed ?? 0) >= 26 || deploymentMajorVersion(on: platforms, context.configuration) >= 26 else { return }
+        let deployed = platforms.compactMap(Platforms.init(name:)).compactMap(context.configuration.deploymentMajorVersion(on:)).max()
+        guard (guaranteed ?? 0) >= 26 || (deployed ?? 0) >= 26 else { return }
         context.report(at: function.name, message: Self.message)
     }
 
@@ -92,13 +93,5 @@ struct WKWebViewWrapper: Rule {
         let isWebView = { (name: String) in name == "WKWebView" || file.types[name]?.inheritedTypes.first == "WKWebView" }
         if let returned = function.signature.returnClause?.type.trimmedSource, isWebView(returned) { return true }
         return function.body.map { !$0.typeCalls(where: isWebView).isEmpty } ?? false
-    }
-
-    private func deploymentMajorVersion(on platforms: Set<String>, _ configuration: Configuration) -> Int {
-        let wanted = Set(platforms.compactMap(Platforms.init(name:)).map(\.rawValue))
-        return configuration.deploymentTarget.compactMap { name, version -> Int? in
-            guard let platform = Platforms(name: name), wanted.contains(platform.rawValue) else { return nil }
-            return Int(version.split(separator: ".").first ?? "")
-        }.max() ?? 0
     }
 }
