@@ -15,7 +15,8 @@ enum RasterAssetMissingScalesMessages {
 struct RasterAssetMissingScalesTests {
     /// Lints a catalog made of `imageSets` (folder path inside `Assets.xcassets` → Contents.json)
     /// and returns the image sets reported, by folder path inside the catalog.
-    func reportedImageSets(_ imageSets: [String: String]) throws -> [String] {
+    func reportedImageSets(_ imageSets: [String: String], files: [String: [UInt8]] = [:],
+                           platforms: Platforms = .all) throws -> [String] {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = root.appendingPathComponent("Assets.xcassets")
@@ -27,7 +28,8 @@ struct RasterAssetMissingScalesTests {
             try Data(contents.utf8).write(to: directory.appendingPathComponent("Contents.json"))
             try Data([0x89, 0x50, 0x4E, 0x47]).write(to: directory.appendingPathComponent("placeholder.png"))
         }
-        var configuration = Configuration()
+        for (path, bytes) in files { try Data(bytes).write(to: catalog.appendingPathComponent(path)) }
+        var configuration = Configuration().with(platforms: platforms)
         configuration.onlyRules = ["raster-asset-missing-scales"]
         let result = LintEngine(ruleTypes: allRules, configuration: configuration).lint(paths: [root.path])
         #expect(result.errors.isEmpty, "\(result.errors)")
@@ -170,5 +172,60 @@ struct RasterAssetMissingScalesTests {
         #expect(found.map(\.message) == [
             "This image set's bitmaps lack mac 2x, universal 3x; add the missing scales, or use a single PDF or SVG with Preserve Vector Data.",
         ])
+    }
+}
+
+
+/// The start of a PNG file of `width` × `height` pixels: signature and `IHDR`, as far as `ImagePixels` reads.
+func pngHeader(width: Int, height: Int) -> [UInt8] {
+    func word(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52] + word(width) + word(height)
+        + [8, 6, 0, 0, 0]
+}
+
+@Suite("raster-asset-missing-scales: artwork drawn into a frame")
+struct RasterArtworkTests {
+    let tests = RasterAssetMissingScalesTests()
+
+    func lone(_ scale: String) -> String {
+        #"{ "images" : [ { "filename" : "art.png", "idiom" : "universal", "scale" : "\#(scale)" } ], "info" : { "version" : 1 } }"#
+    }
+
+    @Test("a lone bitmap most of a screen wide is artwork; an icon-sized one still lacks its scales")
+    func loneBitmaps() throws {
+        #expect(try tests.reportedImageSets(["Photo.imageset": lone("1x")],
+                                            files: ["Photo.imageset/art.png": pngHeader(width: 1200, height: 800)]).isEmpty)
+        #expect(try tests.reportedImageSets(["Cloud.imageset": lone("3x")],
+                                            files: ["Cloud.imageset/art.png": pngHeader(width: 1200, height: 600)]).isEmpty)
+        #expect(try tests.reportedImageSets(["Icon.imageset": lone("1x")],
+                                            files: ["Icon.imageset/art.png": pngHeader(width: 64, height: 64)]) == ["Icon.imageset"])
+        // 300 pixels in the 3x slot are 100 points: an icon, which 3x-only leaves blurry nowhere but lacks 2x for.
+        #expect(try tests.reportedImageSets(["Badge.imageset": lone("3x")],
+                                            files: ["Badge.imageset/art.png": pngHeader(width: 300, height: 300)]) == ["Badge.imageset"])
+    }
+
+    @Test("a watch screen is smaller: 128 points there is artwork, on an iPhone an icon")
+    func watch() throws {
+        let set = ["Sun.imageset": lone("1x")], files = ["Sun.imageset/art.png": pngHeader(width: 128, height: 128)]
+        #expect(try tests.reportedImageSets(set, files: files, platforms: .watchOS).isEmpty)
+        #expect(try tests.reportedImageSets(set, files: files, platforms: .iOS) == ["Sun.imageset"])
+    }
+
+    @Test("pixel sizes come from PNG and JPEG headers; other bytes have none")
+    func headers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-pixels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("a.png"), jpeg = folder.appendingPathComponent("b.jpg")
+        let other = folder.appendingPathComponent("c.heic")
+        try Data(pngHeader(width: 40, height: 900)).write(to: png)
+        // SOI, an APP0 segment of 16 bytes, then SOF0 with height 480 and width 640.
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + [UInt8](repeating: 0, count: 14)
+                 + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]).write(to: jpeg)
+        try Data("ftypheic".utf8).write(to: other)
+        #expect(ImagePixels.largerSide(ofFile: png.path) == 900)
+        #expect(ImagePixels.largerSide(ofFile: jpeg.path) == 640)
+        #expect(ImagePixels.largerSide(ofFile: other.path) == nil)
+        #expect(ImagePixels.largerSide(ofFile: folder.appendingPathComponent("missing.png").path) == nil)
     }
 }

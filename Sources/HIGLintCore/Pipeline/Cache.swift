@@ -90,7 +90,9 @@ final class CachedPhases: @unchecked Sendable {
             let context = contexts.context(.assets, for: plan) {
                 cache.context([plan.configurationDescription] + engine.assetRules.map { type(of: $0).description.id })
             }
-            let key = data.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context, kind: "a") }
+            // The bitmaps' sizes count too: a rule reads their pixel sizes (`ImagePixels`).
+            let keyed = data + Self.fileSizes(inFolder: file.path)
+            let key = keyed.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context, kind: "a") }
             if let stored = session.diagnostics(forKey: key) { return .success(stored) }
             return ImageSet.decode(data, folder: file.path).map { imageSet in
                 let diagnostics = compute(imageSet)
@@ -101,6 +103,16 @@ final class CachedPhases: @unchecked Sendable {
     }
 
     func save() { session.save() }
+
+    /// The name and byte size of each file of an image set but its `Contents.json`, as bytes for a cache key.
+    static func fileSizes(inFolder folder: String) -> Data {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != "Contents.json" }.sorted()
+        let entries = names.map { name -> String in
+            let size = (try? FileManager.default.attributesOfItem(atPath: (folder as NSString).appendingPathComponent(name)))?[.size]
+            return "\(name)=\((size as? NSNumber)?.intValue ?? -1)"
+        }
+        return Data(("\n" + entries.joined(separator: "\n")).utf8)
+    }
 
     /// What the key of a Swift file's findings holds besides the file.
     private func resultsContext(_ plan: FilePlan, moduleDescription: String) -> ResultCache.KeyContext {

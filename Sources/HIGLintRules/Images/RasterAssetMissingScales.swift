@@ -1,3 +1,4 @@
+import Foundation
 import HIGLintCore
 import HIGLintSwiftUI
 
@@ -159,6 +160,7 @@ struct RasterAssetMissingScales: AssetRule {
         }
         var missing: [String] = []
         for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
+            guard !Self.isArtwork(slots, in: imageSet, platforms: context.configuration.platforms) else { continue }
             let present = Set(slots.compactMap(\.scale))
             for scale in required[key.idiom]! where !present.contains(scale) {
                 missing.append("\(key.idiom) \(scale)" + (key.variant.isEmpty ? "" : " (\(key.variant))"))
@@ -166,6 +168,27 @@ struct RasterAssetMissingScales: AssetRule {
         }
         guard !missing.isEmpty else { return }
         context.report(message: Self.message(missing: missing))
+    }
+
+    /// Bitmaps this large, in points at their slot's scale, are artwork drawn into a frame (`.resizable()`), not
+    /// icons shown at their natural size: no icon is most of a screen wide. A 1,200-pixel photo in the 1x slot, or
+    /// a 3x-only background, is sharp wherever it is drawn, and the system scales it down where a smaller scale is
+    /// missing; below this size a missing scale is a blurry or badly thinned icon, as the HIG warns.
+    static let artworkPoints: [(Platforms, Int)] = [
+        (.iOS, 256), (.macOS, 256), (.visionOS, 256), (.tvOS, 512), (.watchOS, 128),
+    ]
+
+    /// Whether every bitmap of a variant is artwork on every platform the image set is built for.
+    static func isArtwork(_ slots: [ImageSet.Slot], in imageSet: ImageSet, platforms: Platforms) -> Bool {
+        // Unknown platforms are judged as iOS, as the scales are (`universalScales(for:)`).
+        let judged = platforms == .all ? .iOS : platforms
+        let threshold = artworkPoints.filter { judged.contains($0.0) }.map(\.1).max() ?? 256
+        return slots.allSatisfy { slot in
+            guard let filename = slot.filename else { return false }
+            let scale = Int(slot.scale?.dropLast() ?? "1") ?? 1
+            let path = (imageSet.folder as NSString).appendingPathComponent(filename)
+            return (ImagePixels.largerSide(ofFile: path) ?? 0) >= threshold * scale
+        }
     }
 
     private struct VariantKey: Hashable {
