@@ -150,39 +150,46 @@ extension SwiftUIFile {
             }
             return nil
         case _ where titleTransparentContainers.contains(container.name):
-            let siblings = container.childViews(roles: [.content])
-            guard let index = siblings.firstIndex(where: { $0.root.id == child.root.id }), index > 0 else { return nil }
-            // The run of texts right before the chart (past spacers and dividers): its first is the
-            // title ("Total sales", then the value).
-            var run = siblings[..<index].reversed().drop { ["Spacer", "Divider"].contains($0.name) }
-                .prefix { isTitleText($0) || isHeaderRow($0) }
-            guard !run.isEmpty else { return nil }
-            if isHeaderRow(run.first!) { run = run.prefix(1) }
-            let title = run.last!
-            return ChartTitle(source: .textBefore, literal: firstTextLiteral(in: [title]))
+            return titleBefore(child, in: container)
         case _ where !knownContainers.contains(container.name) && container.isTypeCall:
-            // A custom card: `ChartCard(title: "Revenue") { Chart … }`.
+            // A custom card: `ChartCard(title: "Revenue") { Chart … }`, or one that stacks a header before it.
             let arguments = container.call?.arguments ?? []
             if let titled = arguments.first(where: { ["title", "label", "header", "heading"].contains($0.label?.text ?? "") })
                 ?? arguments.first(where: { $0.label == nil && $0.expression.is(StringLiteralExprSyntax.self) }) {
                 return ChartTitle(source: .customContainer, literal: titled.expression.as(StringLiteralExprSyntax.self))
             }
-            return nil
+            return titleBefore(child, in: container)
         default:
             return nil
         }
     }
 
+    /// The title a stack gives the chart: the run of texts (or a header row) right before it.
+    private static func titleBefore(_ child: SwiftUIView, in container: SwiftUIView) -> ChartTitle? {
+        let siblings = container.childViews(roles: [.content])
+        guard let index = siblings.firstIndex(where: { $0.root.id == child.root.id }), index > 0 else { return nil }
+        // The run of texts right before the chart (past spacers and dividers): its first is the
+        // title ("Total sales", then the value).
+        var run = siblings[..<index].reversed().drop { ["Spacer", "Divider"].contains($0.name) }
+            .prefix { isTitleText($0) || isHeaderRow($0) }
+        guard !run.isEmpty else { return nil }
+        if isHeaderRow(run.first!) { run = run.prefix(1) }
+        let title = run.last!
+        return ChartTitle(source: .textBefore, literal: firstTextLiteral(in: [title]))
+    }
+
     private static func isTitleText(_ view: SwiftUIView) -> Bool { view.name == "Text" || view.name == "Label" }
 
     /// A header above a chart: `HStack { Text("Steps"); Spacer(); Picker(…) }`, a `Menu` choosing the
-    /// metric, a custom `CardHeader { Label(…) }`: a stack, menu or custom view that shows a `Text` or `Label`.
+    /// metric, a custom `CardHeader { Label(…) }` or `DetailHeaderView(title: "Pollen")`: a stack, menu or custom
+    /// view that shows a `Text` or `Label`, is named for a header or title, or is given a title.
     private static func isHeaderRow(_ view: SwiftUIView) -> Bool {
         guard ["HStack", "VStack", "ZStack", "Group", "Menu"].contains(view.name) || (view.isTypeCall && !knownContainers.contains(view.name)
             && !["Chart", "Spacer", "Divider", "Image", "Rectangle", "Color"].contains(view.name))
         else { return false }
         return view.descendantViews(roles: [.content, .label, .title, .menuItems]).contains(where: isTitleText)
-            || view.writtenName.hasSuffix("Header") || view.writtenName.hasSuffix("Title")
+            || ["Header", "Title", "HeaderView", "TitleView"].contains { view.writtenName.hasSuffix($0) }
+            || view.isTypeCall && view.hasArgument("title")
     }
 
     private static func firstTextLiteral(in views: [SwiftUIView]) -> StringLiteralExprSyntax? {
@@ -205,5 +212,22 @@ extension SwiftUIFile {
             if let first = call.arguments.first?.expression { return first }
         }
         return nil
+    }
+}
+
+extension SyntaxProtocol {
+    /// Inside the content of a chart mark's `.symbol { … }`: VoiceOver reads the mark (its values, or its own
+    /// `.accessibilityLabel`), never the view drawn as its symbol.
+    public var isChartMarkSymbol: Bool {
+        var node = parent
+        while let current = node, !current.is(MemberBlockItemSyntax.self), !current.is(FunctionDeclSyntax.self) {
+            if let call = current.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "symbol",
+               call.trailingClosure.map({ $0.range.contains(position) }) ?? false {
+                return true
+            }
+            node = current.parent
+        }
+        return false
     }
 }

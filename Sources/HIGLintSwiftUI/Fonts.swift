@@ -264,13 +264,20 @@ extension SwiftUIFile {
     public func isShortText(_ view: SwiftUIView) -> Bool {
         guard view.name == "Text", let argument = view.firstUnlabeledArgument ?? view.argument("verbatim")?.expression
         else { return false }
-        if argument.isInitials { return true }
+        if argument.isInitials || argument.namesEmoji { return true }
         guard let text = shownString(of: view) else { return false }
         return text.count <= 2 || text.allSatisfy { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } }
     }
 }
 
 private extension ExprSyntax {
+    /// `location.emoji`, `value.emojiCharacter`, `emoji` bound by `case .emoji(let emoji)`: a value named for an
+    /// emoji is one, whatever the code around says of its length.
+    var namesEmoji: Bool {
+        guard let last = Array(tokens(viewMode: .sourceAccurate)).last(where: { if case .identifier = $0.tokenKind { return true } else { return false } }) else { return false }
+        return last.text.lowercased().contains("emoji")
+    }
+
     /// `String(name.prefix(1))`, `name.first.map(String.init)`: an avatar's initial.
     var isInitials: Bool {
         tokens(viewMode: .sourceAccurate).contains { token in

@@ -24,9 +24,14 @@ extension SwiftUIFile {
 extension SwiftUIFile {
     /// Whether the view type whose `body` holds `node` is given a title where the module uses it
     /// (`ModuleIndex.titledViews`): `GroupBox("Sales") { SalesCard() }` in another file.
+    /// A chart built by a helper of the view (`private func chart(plot:)`) counts when it is the view's only chart:
+    /// the title at the use names it.
     public func isTitledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
-        guard let context = declarationContext(of: node), context.isBody, let type = context.type else { return false }
-        return module.titledViews.contains(type.name)
+        guard let context = declarationContext(of: node), let type = context.type, module.titledViews.contains(type.name)
+        else { return false }
+        return context.isBody || type.declaration.tokens(viewMode: .sourceAccurate).filter { token in
+            token.text == "Chart" && token.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+        }.count == 1
     }
 }
 

@@ -83,7 +83,8 @@ struct SurveyPhase {
             guard case .success(let data) = SourceReader.read(passedOver[index].path) else { return }
             notShipping[index] = data.withUnsafeBytes { CreationScan($0.bindMemory(to: UInt8.self)) }
         }
-        let results = perFile.values
+        var results = perFile.values
+        if indexing { addUsesOfChartViews(to: &results, files: files) }
         var module = results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }
         var reachFiles: [ModuleReach.FileCreations] = []
         if reaching {
@@ -99,6 +100,28 @@ struct SurveyPhase {
         return Survey(module: module, files: results.map { $0?.file },
                       parts: keepsParts ? results.map { $0?.facts ?? ModuleFacts() } : nil,
                       reachFiles: keepsParts && reaching ? reachFiles : nil)
+    }
+
+    /// A chart view's title is often given where another file uses it (`DetailCard(title: "Humidity") {
+    /// HumidityChart() }`), in a file with none of the words that make the survey parse it. Once the first pass
+    /// knows the module's chart views, the files that create one are parsed for how they use them; there are few.
+    private func addUsesOfChartViews(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
+        let chartViews = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.chartViews ?? []) }
+        guard !chartViews.isEmpty else { return }
+        let creating = results.indices.filter { index in
+            results[index]?.creations.sites.contains { chartViews.contains($0.created) } == true
+        }
+        let uses = ConcurrentResults<ModuleIndex>(count: creating.count)
+        ParallelRunner.forEach(count: creating.count, workers: engine.workers) { position in
+            let file = files[creating[position]]
+            guard case .success(let data) = SourceReader.read(file.path) else { return }
+            uses[position] = data.withUnsafeBytes {
+                ModuleFacts.indexContribution(of: $0.bindMemory(to: UInt8.self), components: file.configuration.components)
+            }
+        }
+        for (position, index) in creating.enumerated() {
+            if let found = uses.values[position] { results[index]?.facts.index.formUnion(found) }
+        }
     }
 
     /// Where a shipping file's code runs: its platforms, and whether it is widget content.

@@ -68,6 +68,8 @@ struct ChartWithoutTitle: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            RuleExample(#"struct HumidityChart: View { var body: some View { chart() }; func chart() -> some View { Chart(data) { LineMark(x: .value("Hour", $0.hour), y: .value("Humidity", $0.value)) } } }"#,
+                        moduleFiles: [#"struct Detail: View { var body: some View { Card { DetailHeaderView(title: "Humidity"); HumidityChart() } } }"#]),
             """
             VStack(alignment: .leading) {
                 Group {

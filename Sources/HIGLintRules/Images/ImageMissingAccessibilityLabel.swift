@@ -74,6 +74,7 @@ struct ImageMissingAccessibilityLabel: Rule {
                         moduleFiles: [#"struct Header: View { var body: some View { HStack { BrandLogo(); Spacer() } } }"#]),
         ],
         nonTriggeringExamples: [
+            #"PointMark(x: .value("Hour", hour.date), y: .value("Rain", hour.rain)).symbol { Image("drop") }"#,
             #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
             #"Image(decorative: "divider-flourish")"#,
             #"Image("confetti").accessibilityHidden(true)"#,
@@ -144,7 +145,7 @@ struct ImageMissingAccessibilityLabel: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               image.isMeaningfulImage(includeSymbols: context.option("includeSystemImages", default: false)),
-              !image.hasAccessibilityLabel, !image.isAccessibilityHidden,
+              !image.hasAccessibilityLabel, !image.isAccessibilityHidden, !call.isChartMarkSymbol,
               context.applies(at: call)
         else { return }
         // An image held in a `let`/`var` is judged where it is used in this file; unseen uses say nothing.
