@@ -90,6 +90,13 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// A copy built for these platforms.
+    /// A copy with these minimum OS versions by platform name (`["iOS": "16.0"]`).
+    public func with(deploymentTarget: [String: String]) -> Configuration {
+        var copy = self
+        copy.deploymentTarget = deploymentTarget
+        return copy
+    }
+
     public func with(platforms: Platforms) -> Configuration {
         var copy = self
         copy.platforms = platforms

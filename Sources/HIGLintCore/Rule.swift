@@ -74,12 +74,16 @@ public struct RuleDescription: Sendable {
     /// The APIs newer than SwiftUI's first release that the rule's fixes can write: a fix is offered only where the
     /// code's deployment target and availability checks have each one it writes (`RuleContext.report`).
     public var fixNeeds: [SwiftUIAPI]
+    /// The APIs the finding's advice needs (`ShareLink` for `custom-share-sheet`): where the code's deployment
+    /// target or availability checks lack one, there is no remedy and the rule stays silent (`RuleContext.report`).
+    public var remedyNeeds: [SwiftUIAPI]
 
     public init(id: String, name: String, section: RuleSection, defaultSeverity: Severity = .warning,
                 summary: String, rationale: String, platforms: Platforms = .all,
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
                 corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:],
-                optionKinds: [String: OptionKind] = [:], fixNeeds: [SwiftUIAPI] = []) {
+                optionKinds: [String: OptionKind] = [:], fixNeeds: [SwiftUIAPI] = [],
+                remedyNeeds: [SwiftUIAPI] = []) {
         self.id = id
         self.name = name
         self.section = section
@@ -93,6 +97,7 @@ public struct RuleDescription: Sendable {
         self.options = options
         self.optionKinds = optionKinds
         self.fixNeeds = fixNeeds
+        self.remedyNeeds = remedyNeeds
     }
 
     /// The type configuration must give option `name`, or `nil` when the rule has no such option.
@@ -211,7 +216,9 @@ public final class RuleContext {
     /// Reports a finding at the start of `node` (ignoring its leading trivia), with `fix` when every API it writes
     /// exists wherever the code at `node` runs; elsewhere the finding stands without a fix. `writing` names those
     /// APIs when a fix writes fewer than the rule's `fixNeeds`, which it does by default.
+    /// Where the advice itself needs an API the code cannot use (`remedyNeeds`), nothing is reported.
     public func report(at node: some SyntaxProtocol, message: String, fix: Fix? = nil, writing: [SwiftUIAPI]? = nil) {
+        guard canUse(description.remedyNeeds, at: node) else { return }
         let apis = writing ?? description.fixNeeds
         assert(Set(apis).isSubset(of: description.fixNeeds), "\(description.id) writes an API its description does not declare")
         let fix = fix.flatMap { canUse(apis, at: node) ? $0 : nil }

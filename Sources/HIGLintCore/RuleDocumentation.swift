@@ -23,6 +23,7 @@ public enum RuleDocumentation {
             text += "\nFix:\n\(indent(withoutMarkers(correction.before.code)))\n  becomes\n\(indent(correction.after))\n"
         }
         if let needs = fixNeeds(of: description) { text += "\n\(needs)\n" }
+        if let needs = remedyNeeds(of: description) { text += "\n\(needs)\n" }
         if description.platforms != .all {
             text += "\nApplies to: \(description.platforms)\n"
         }
@@ -67,6 +68,7 @@ public enum RuleDocumentation {
                         .joined(separator: "\n")
                     if let needs = fixNeeds(of: description) { text += "\n\(needs)\n" }
                 }
+                if let needs = remedyNeeds(of: description) { text += "\n\(needs)\n" }
                 if !description.options.isEmpty {
                     text += "\nOptions:\n\n" + description.options.sorted { $0.key < $1.key }.map { "- `\($0.key)`: \($0.value)\n" }.joined()
                 }
@@ -89,6 +91,16 @@ public enum RuleDocumentation {
             "`\(api.rawValue)` (" + api.floors.map { "\($0.platform) \($0.major)" }.joined(separator: ", ") + ")"
         }
         return "The fix is offered only where the code's deployment target, or an `if #available` around it, has what it writes: "
+            + apis.joined(separator: "; ") + "."
+    }
+
+    /// Which OS versions the advice needs (RULES.md, "A remedy must exist where the code runs").
+    static func remedyNeeds(of description: RuleDescription) -> String? {
+        guard !description.remedyNeeds.isEmpty else { return nil }
+        let apis = description.remedyNeeds.map { api in
+            "`\(api.rawValue)` (" + api.floors.map { "\($0.platform) \($0.major)" }.joined(separator: ", ") + ")"
+        }
+        return "Reported only where the code's deployment target, or an `if #available` around it, has the remedy: "
             + apis.joined(separator: "; ") + "."
     }
 

@@ -1,9 +1,10 @@
 import SwiftSyntax
 
-/// A SwiftUI API that a fix writes and that not every OS version has.
+/// A SwiftUI API that a fix writes, or a finding's advice names, and that not every OS version has.
 ///
-/// A fix that writes one of these is offered only where the API exists wherever the code runs (RULES.md, "A
-/// remedy must exist where the code runs"): `SyntaxProtocol.canUse(_:on:minimumVersion:)` asks the table below.
+/// A fix that writes one of these is offered, and a finding whose remedy is one of these is reported, only where
+/// the API exists wherever the code runs (RULES.md, "A remedy must exist where the code runs"):
+/// `SyntaxProtocol.canUse(_:on:minimumVersion:)` asks the table below.
 public enum SwiftUIAPI: String, CaseIterable, Sendable {
     /// `.textSelection(.enabled)`.
     case textSelection = ".textSelection(_:)"
@@ -21,6 +22,10 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
     case swipeActions = ".swipeActions(edge:allowsFullSwipe:content:)"
     /// `.chartXAxis(.hidden)`, `.chartYAxis(.hidden)`, `.chartLegend(.hidden)`.
     case chartVisibility = ".chartXAxis(_:), .chartYAxis(_:), .chartLegend(_:)"
+    /// `ShareLink`.
+    case shareLink = "ShareLink"
+    /// `.chartXSelection(value:)`, `.chartAngleSelection(value:)`, `.chartScrollableAxes(_:)`.
+    case chartSelection = ".chartXSelection(value:), .chartAngleSelection(value:), .chartScrollableAxes(_:)"
 
     /// The first major version of each platform that has the API. A platform not listed is not judged: either
     /// every SwiftUI version there has it (visionOS), or the code could not use it there at all and the
@@ -29,6 +34,8 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         switch self {
         case .textSelection: [(.iOS, 15), (.macOS, 12)]
         case .textFieldAxis, .chartVisibility: [(.iOS, 16), (.macOS, 13), (.tvOS, 16), (.watchOS, 9)]
+        case .shareLink: [(.iOS, 16), (.macOS, 13), (.watchOS, 9)]
+        case .chartSelection: [(.iOS, 17), (.macOS, 14), (.tvOS, 17), (.watchOS, 10)]
         case .fontRelativeTo, .laterTextStyles: [(.iOS, 14), (.macOS, 11), (.tvOS, 14), (.watchOS, 7)]
         case .largeTitle: [(.macOS, 11), (.watchOS, 7)]
         case .buttonRole, .swipeActions: [(.iOS, 15), (.macOS, 12), (.tvOS, 15), (.watchOS, 8)]

@@ -62,12 +62,21 @@ public struct FontExpression {
     }
 
     /// Words of a name that says a font sizes symbols, not text.
-    static let symbolWords: Set<String> = ["symbol", "icon", "glyph", "image"]
+    static let symbolWords: Set<String> = [
+        "symbol", "symbols", "icon", "icons", "iconography", "glyph", "glyphs", "image", "images",
+    ]
 
     /// Whether the font is held in a name that says it sizes symbols or icons (`symbolFont`, `iconFont`).
+    /// The type holding the declaration counts too: `enum Iconography { static let small = Font.system(size: 12) }`.
     public var isNamedForSymbols: Bool {
         guard case .declaration(let name, _) = use else { return false }
-        return camelCaseWords(name).contains { Self.symbolWords.contains($0.lowercased()) }
+        var names = [name]
+        var node = call.parent
+        while let current = node {
+            if let typeName = SwiftUIFile.typeName(of: current) { names.append(typeName) }
+            node = current.parent
+        }
+        return names.flatMap(camelCaseWords).contains { Self.symbolWords.contains($0.lowercased()) }
     }
 
     /// `NSFont.systemFont(ofSize:)`: AppKit code, which runs only on macOS, where there is no Dynamic Type.

@@ -41,7 +41,12 @@ struct ChartCustomGesture: Rule {
                     Text("No trades on weekends").foregroundStyle(.secondary)
                 }
             """,
-        ])
+            RuleExample("""
+                Chart(trades) { LineMark(x: .value("Day", $0.day), y: .value("Price", $0.price)) }
+                    .chartOverlay { proxy in Rectangle().fill(.clear).gesture(DragGesture().onChanged { select($0, proxy) }) }
+                """, configuration: Configuration().with(deploymentTarget: ["iOS": "16.0", "macOS": "13.0"])),
+        ],
+        remedyNeeds: [.chartSelection])
 
     static let message = "This chart handles gestures in an overlay; use `.chartXSelection`, `.chartAngleSelection` or `.chartScrollableAxes` instead."
     static let gestureNames: Set<String> = ["DragGesture", "SpatialTapGesture", "onTapGesture", "onContinuousHover", "gesture"]

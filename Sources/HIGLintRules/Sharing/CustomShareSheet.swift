@@ -117,7 +117,10 @@ struct CustomShareSheet: Rule {
                 func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
             }
             """,
-        ])
+            RuleExample(#"Button("Export") { present(UIActivityViewController(activityItems: [backupURL], applicationActivities: nil)) }"#,
+                        configuration: Configuration().with(deploymentTarget: ["iOS": "15.0"])),
+        ],
+        remedyNeeds: [.shareLink])
 
     static let message = "This builds a custom share sheet; use `ShareLink` with a `SharePreview` to present the system one."
     static let shareSheetTypes: Set<String> = ["UIActivityViewController", "NSSharingServicePicker"]

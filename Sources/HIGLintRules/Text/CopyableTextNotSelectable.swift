@@ -81,7 +81,7 @@ struct CopyableTextNotSelectable: Rule {
              """),
         ],
         options: ["copyableNames": "More property names (camelCase suffixes) whose values people copy."],
-        fixNeeds: [.textSelection])
+        fixNeeds: [.textSelection], remedyNeeds: [.textSelection])
 
     static let copyableNames = ["orderNumber", "orderID", "trackingNumber", "trackingCode", "confirmationCode",
                                 "invoiceNumber", "referenceNumber", "serialNumber", "licenseKey", "iban", "email",

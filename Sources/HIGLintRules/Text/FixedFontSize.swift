@@ -60,6 +60,7 @@ struct FixedFontSize: Rule {
             """,
             #"Text("🍕").font(.system(size: 40))"#,
             #"Text(location.emoji).font(.system(size: 22))"#,
+            #"enum Theme { enum Iconography { static let small = Font.system(size: 12) } }"#,
             #"Text(String(author.name.prefix(1))).font(.system(size: 18, weight: .semibold))"#,
             #"UIImage(systemName: "person")?.applyingSymbolConfiguration(.init(font: .systemFont(ofSize: 17), scale: .large))"#,
             """

@@ -42,7 +42,7 @@ struct SingleLineFieldForLongText: Rule {
              #"TextField("Bio", text: $bio, prompt: Text("About you"), axis: .vertical)"#),
         ],
         options: ["longTextNames": "More property names (last camelCase word) that hold long text."],
-        fixNeeds: [.textFieldAxis])
+        fixNeeds: [.textFieldAxis], remedyNeeds: [.textFieldAxis])
 
     static let longTextNames = ["notes", "note", "description", "bio", "comment", "comments", "message", "body",
                                 "details", "summary", "review", "feedback", "about"]
