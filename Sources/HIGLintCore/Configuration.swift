@@ -42,6 +42,12 @@ public struct Configuration: Sendable, Equatable {
     /// The files are built only by widget extensions (a project fact, never configured): widget content, shown
     /// as snapshots at sizes the system sets.
     public var isWidgetExtensionCode = false
+    /// The run covers the whole project that builds the files, or reached files no project claims through a
+    /// folder (a fact of the run, never configured): a view only previews create there is created by nothing else.
+    public var runCoversProject = false
+    /// The files are built by projects that the run covers whole: a view type nothing in the run creates is then
+    /// created nowhere (`ModuleReach`). Loose folders have no such knowledge: their top views may be anyone's.
+    public var runCoversClaimingProject = false
     /// Words that, besides Screenshot, Snapshot, Trailer and Preview, name targets that only make screenshots.
     public var screenshotTargets: [String] = []
     /// Domains the app owns; web views may load them.

@@ -40,7 +40,8 @@ public struct ModuleFacts: Sendable {
                 var part = scan(bytes, for: symbols)
                 if indexing { part.index = indexContribution(of: bytes, components: components) }
                 facts.formUnion(part)
-                creations.append(ModuleReach.FileCreations(scan: CreationScan(bytes), context: Reach(platforms: .all)))
+                // The sources are the whole module, as far as their previews go; its top views come from elsewhere.
+                creations.append(ModuleReach.FileCreations(scan: CreationScan(bytes), context: Reach(platforms: .all), moduleIsWhole: true))
             }
         }
         if sources.count > 1 { facts.index.reach = ModuleReach(files: creations) }

@@ -112,9 +112,20 @@ public struct ProjectFacts: Sendable {
     }
 
     /// The facts for one file (absolute or relative to the current folder).
-    public func facts(forFile file: String) -> FileFacts {
+    /// The folders of the projects whose targets build the file (absolute or relative to the current folder): a
+    /// run over all of them sees every file of the file's module.
+    public func projectFolders(forFile file: String) -> [String] {
         let path = Self.standardized(file)
-        if manifests.contains(path) { return FileFacts(passOverReason: .manifests) }
+        guard !manifests.contains(path) else { return [] }
+        var folders: [String] = []
+        for (project, _) in lookUp(path).targets where !folders.contains(projects[project].folder) {
+            folders.append(projects[project].folder)
+        }
+        return folders
+    }
+
+    /// The targets that build the file at the standardized `path`, and what its folders say.
+    private func lookUp(_ path: String) -> (targets: [(project: Int, target: Int)], isPreviewContent: Bool, insideClaimingProject: Bool) {
         var targets: [(project: Int, target: Int)] = []
         var isPreviewContent = false
         var insideClaimingProject = false
@@ -131,6 +142,13 @@ public struct ProjectFacts: Sendable {
             guard let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), slash != folder.startIndex else { break }
             folder = folder[..<slash]
         }
+        return (targets, isPreviewContent, insideClaimingProject)
+    }
+
+    public func facts(forFile file: String) -> FileFacts {
+        let path = Self.standardized(file)
+        if manifests.contains(path) { return FileFacts(passOverReason: .manifests) }
+        let (targets, isPreviewContent, insideClaimingProject) = lookUp(path)
         guard !targets.isEmpty else {
             var facts = FileFacts(passOverReason: isPreviewContent ? .previewContent : insideClaimingProject ? .notBuilt : nil)
             if facts.passOverReason == nil, Self.isTestByConvention(path) { facts.passOverReason = .tests }
@@ -176,7 +194,7 @@ public struct ProjectFacts: Sendable {
         }
     }
 
-    static func standardized(_ path: String) -> String {
+    public static func standardized(_ path: String) -> String {
         // Most paths are already absolute and clean; NSString's standardizing costs far more than a look-up.
         if path.hasPrefix("/"), !path.contains("/."), !path.contains("//"), !path.hasSuffix("/") { return path }
         let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)

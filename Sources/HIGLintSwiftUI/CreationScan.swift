@@ -26,6 +26,8 @@ public struct CreationScan: Sendable, Equatable {
         /// `public` or `open`: code outside the linted files may create it.
         public var isPublic: Bool
         public var role: Role
+        /// `View` is among what it conforms to, as written in its declaration.
+        public var isView = false
     }
 
     public struct Site: Hashable, Sendable {
@@ -59,7 +61,7 @@ public struct CreationScan: Sendable, Equatable {
     /// `d` entries (`name`, flags) and `s` entries (`created`, `creator`, platforms, preview), `|`-separated; names
     /// are identifiers and hold neither separator.
     public var encoded: String {
-        let types = declared.map { "d:\($0.name):\($0.isPublic ? 1 : 0)\($0.role.rawValue)" }
+        let types = declared.map { "d:\($0.name):\($0.isPublic ? 1 : 0)\($0.role.rawValue)\($0.isView ? 1 : 0)" }
         let calls = sites.map { "s:\($0.created):\($0.creator ?? ""):\($0.platforms.rawValue):\($0.inPreview ? 1 : 0)" }.sorted()
         return (types + calls).joined(separator: "|")
     }
@@ -68,9 +70,10 @@ public struct CreationScan: Sendable, Equatable {
         for entry in encoded.split(separator: "|") {
             let fields = entry.split(separator: ":", omittingEmptySubsequences: false)
             switch fields.first {
-            case "d" where fields.count == 3 && fields[2].count == 2:
-                guard let role = UInt8(String(fields[2].dropFirst())).flatMap(Role.init(rawValue:)) else { return nil }
-                declared.append(Declared(name: String(fields[1]), isPublic: fields[2].first == "1", role: role))
+            case "d" where fields.count == 3 && fields[2].count == 3:
+                let flags = Array(fields[2])
+                guard let role = UInt8(String(flags[1])).flatMap(Role.init(rawValue:)) else { return nil }
+                declared.append(Declared(name: String(fields[1]), isPublic: flags[0] == "1", role: role, isView: flags[2] == "1"))
             case "s" where fields.count == 5:
                 guard let platforms = UInt8(fields[3]) else { return nil }
                 sites.insert(Site(created: String(fields[1]), creator: fields[2].isEmpty ? nil : String(fields[2]),
@@ -95,7 +98,7 @@ private struct CreationScanner {
     /// and the brace depth at the `#if` (each clause starts from it).
     private var clauses: [(current: Platforms, remaining: Platforms, depth: Int)] = []
     /// A type declaration read up to its `{`.
-    private var pendingType: (name: String, isPublic: Bool, role: CreationScan.Role, isProtocol: Bool)?
+    private var pendingType: (name: String, isPublic: Bool, role: CreationScan.Role, isProtocol: Bool, isView: Bool)?
     private var pendingPreview = false
     private var sawPublic = false
     /// The last identifier or punctuation read, to tell `some View {` (a type) from `Row {` (a call).
@@ -139,7 +142,7 @@ private struct CreationScanner {
             || matches(text, "actor") {
             // `class func`, `class var`: a member, not a type.
             guard let name = nextTypeName(extension: isExtension) else { return }
-            pendingType = (name, sawPublic, .plain, isProtocol)
+            pendingType = (name, sawPublic, .plain, isProtocol, false)
             return
         }
         guard pendingType == nil, isUppercase(text.first!), previousPunctuation != UInt8(ascii: "@") else {
@@ -194,6 +197,7 @@ private struct CreationScanner {
     private mutating func notePendingConformance(_ text: Slice<UnsafeBufferPointer<UInt8>>) {
         if matches(text, "PreviewProvider") { pendingType?.role = .preview }
         if matches(text, "Widget") || matches(text, "WidgetBundle") { pendingType?.role = .widget }
+        if matches(text, "View") { pendingType?.isView = true }
     }
 
     private mutating func open() {
@@ -204,7 +208,8 @@ private struct CreationScanner {
         if let pending = pendingType {
             pendingType = nil
             if !pending.isProtocol {
-                declared.append(CreationScan.Declared(name: pending.name, isPublic: pending.isPublic, role: pending.role))
+                declared.append(CreationScan.Declared(name: pending.name, isPublic: pending.isPublic, role: pending.role,
+                                                      isView: pending.isView))
             }
             scopes.append((pending.isProtocol ? nil : pending.name, pending.role == .preview))
             return

@@ -44,10 +44,16 @@ public struct ModuleReach: Sendable, Equatable {
     public struct FileCreations: Sendable {
         public var scan: CreationScan
         public var context: Reach
+        /// The run holds every file of the file's module: what only previews create there is created by nothing else.
+        public var moduleIsWhole: Bool
+        /// The module is a project's, and the run holds it whole: a view type the run never creates is dead code.
+        public var deadCodeIsKnown: Bool
 
-        public init(scan: CreationScan, context: Reach) {
+        public init(scan: CreationScan, context: Reach, moduleIsWhole: Bool = false, deadCodeIsKnown: Bool = false) {
             self.scan = scan
             self.context = context
+            self.moduleIsWhole = moduleIsWhole
+            self.deadCodeIsKnown = deadCodeIsKnown && moduleIsWhole
         }
     }
 
@@ -56,6 +62,8 @@ public struct ModuleReach: Sendable, Equatable {
     public init(files: [FileCreations]) {
         var declaredReach: [String: Reach] = [:]
         var isPublic: Set<String> = []
+        var unusedCandidates: [String: Bool] = [:]
+        var wholeModule: [String: Bool] = [:]
         for file in files {
             for type in file.scan.declared {
                 var reach = file.context
@@ -63,8 +71,17 @@ public struct ModuleReach: Sendable, Equatable {
                 if type.role == .widget { reach.outsideWidgets = false }
                 declaredReach[type.name] = declaredReach[type.name].map { $0.union(reach) } ?? reach
                 if type.isPublic { isPublic.insert(type.name) }
+                let candidate = type.isView && type.role == .plain && file.deadCodeIsKnown
+                unusedCandidates[type.name] = (unusedCandidates[type.name] ?? true) && candidate
+                wholeModule[type.name] = (wholeModule[type.name] ?? true) && file.moduleIsWhole
             }
         }
+        // A view type nothing in the whole module creates or names (`Row(`, `Row {`, `Row.make`) is dead code
+        // that never reaches people, and so is what only it creates.
+        let named = files.reduce(into: Set<String>()) { names, file in names.formUnion(file.scan.sites.map(\.created)) }
+        let unused = unusedCandidates.filter { $0.value && !isPublic.contains($0.key) && !named.contains($0.key) }.map(\.key)
+        let fileReach = declaredReach
+        for name in unused { declaredReach[name]?.ships = false }
         var sitesOf: [String: [(site: CreationScan.Site, file: Reach)]] = [:]
         for file in files {
             for site in file.scan.sites where declaredReach[site.created] != nil && !isPublic.contains(site.created) {
@@ -114,10 +131,14 @@ public struct ModuleReach: Sendable, Equatable {
                 sitesOf[name] = nil
             }
         }
+        for name in unused { narrowed[name] = declaredReach[name] }
         for (name, found) in reach {
             // Created only where nothing is compiled (`#if false`): nothing is known.
-            guard !found.platforms.isEmpty, let declared = declaredReach[name] else { continue }
-            let narrowedReach = found.intersection(declared)
+            guard !found.platforms.isEmpty, let declared = fileReach[name] else { continue }
+            var narrowedReach = found.intersection(declared)
+            // Only previews or tests create it among the files seen; with files of its module unseen, something
+            // else may create it.
+            if wholeModule[name] != true { narrowedReach.ships = declared.ships }
             if narrowedReach != declared, !narrowedReach.platforms.isEmpty { narrowed[name] = narrowedReach }
         }
     }

@@ -3,6 +3,11 @@ import HIGLintCore
 import HIGLintRules
 import Testing
 
+/// The app that shows `root`: the top of the module's views, created by the system.
+func appCreating(_ root: String) -> String {
+    "@main struct ShopApp: App { var body: some Scene { WindowGroup { \(root)() } } }\n"
+}
+
 /// A view type with a fixed font size: a `fixed-font-size` finding wherever its code counts as iOS code that ships.
 private func captionView(_ name: String) -> String {
     "import SwiftUI\nstruct \(name): View {\n    var body: some View { Text(\"Hello\").font(.system(size: 13)) }\n}\n"
@@ -31,7 +36,7 @@ struct ModuleReachRunTests {
                     #endif
                 }
             }
-            """)
+            """ + appCreating("Root"))
         try folder.write("App/MacPane.swift", captionView("MacPane"))
         try folder.write("App/PhonePane.swift", captionView("PhonePane"))
         #expect(try findings(folder) == ["PhonePane.swift fixed-font-size"])
@@ -44,7 +49,7 @@ struct ModuleReachRunTests {
         try folder.write("App/Sample.swift", captionView("Sample") + "#Preview { Sample() }\n")
         try folder.write("App/Fixture.swift", captionView("Fixture"))
         try folder.write("App/Shown.swift", captionView("Shown") + "#Preview { Shown() }\n")
-        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Shown() } }\n")
+        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Shown() } }\n" + appCreating("Screen"))
         try folder.write("Tests/FixtureTests.swift", "import XCTest\nfinal class FixtureTests: XCTestCase { func test() { _ = Fixture() } }\n")
         #expect(try findings(folder) == ["Shown.swift fixed-font-size"])
         #expect(try findings(folder) { $0.checksNonShippingCode = true } == [
@@ -90,8 +95,43 @@ struct WidgetExtensionRunTests {
         try folder.write("ClockWidget/EntryView.swift", captionView("EntryView").replacingOccurrences(of: "Text(\"Hello\")", with: "Face()"))
         try folder.write("App/Face.swift", captionView("Face"))
         try folder.write("App/Title.swift", captionView("Title"))
-        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Title() } }\n")
+        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Title() } }\n" + appCreating("Screen"))
         let result = LintEngine(ruleTypes: allRules).lint(paths: [folder.url.path])
         #expect(result.diagnostics.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" } == ["Title.swift fixed-font-size"])
+    }
+}
+
+@Suite("View types nothing creates, in a run")
+struct UnusedViewRunTests {
+    func findings(_ folder: TemporaryFolder, paths: [String]? = nil) throws -> [String] {
+        let result = LintEngine(ruleTypes: allRules).lint(paths: paths ?? [folder.url.path])
+        return result.diagnostics.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" }.sorted()
+    }
+
+    func appFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos"))
+        try folder.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Used() } }\n" + appCreating("Screen"))
+        try folder.write("App/Used.swift", captionView("Used"))
+        try folder.write("App/Unused.swift", captionView("Unused"))
+        try folder.write("App/Helper.swift", "import SwiftUI\nstruct OldPanel: View { var body: some View { Inner() } }\n" + captionView("Inner"))
+        return folder
+    }
+
+    @Test("a run over the whole project passes over view types nothing creates, and what only they create")
+    func wholeProject() throws {
+        let folder = try appFolder()
+        #expect(try findings(folder) == ["Used.swift fixed-font-size"])
+    }
+
+    @Test("a run over part of the project, or a public view, keeps them: the rest of the module may create them")
+    func partOfProject() throws {
+        let folder = try appFolder()
+        #expect(try findings(folder, paths: [folder.url.appendingPathComponent("App/Unused.swift").path,
+                                             folder.url.appendingPathComponent("App/Helper.swift").path])
+                == ["Helper.swift fixed-font-size", "Unused.swift fixed-font-size"])
+        try folder.write("App/Unused.swift", captionView("Unused").replacingOccurrences(of: "struct Unused", with: "public struct Unused"))
+        #expect(try findings(folder) == ["Unused.swift fixed-font-size", "Used.swift fixed-font-size"])
     }
 }

@@ -92,7 +92,7 @@ struct ProjectFactsPhaseTests {
     func packagePlatforms() throws {
         let folder = try TemporaryFolder()
         try folder.write(".git/HEAD", "")
-        try folder.write("Sources/Orders/OrderView.swift", "import SwiftUI\nstruct OrderView: View {\n    var body: some View { Text(order.trackingNumber) }\n}\n")
+        try folder.write("Sources/Orders/OrderView.swift", "import SwiftUI\npublic struct OrderView: View {\n    public var body: some View { Text(order.trackingNumber) }\n}\n")
         func fixes() throws -> [Bool] {
             let resolver = try ConfigurationResolver(rules: allRules.map { $0.description }) { $0.onlyRules = ["copyable-text-not-selectable"] }
             return LintEngine(ruleTypes: allRules, source: resolver).lint(paths: [folder.url.path]).diagnostics.map { $0.fix != nil }

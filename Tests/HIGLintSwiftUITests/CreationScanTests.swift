@@ -101,9 +101,10 @@ struct CreationScanTests {
 
 @Suite("Where the module creates its view types")
 struct ModuleReachTests {
-    func reach(_ files: [String], platforms: [Platforms]? = nil) -> ModuleReach {
+    func reach(_ files: [String], platforms: [Platforms]? = nil, whole: Bool = false) -> ModuleReach {
         ModuleReach(files: files.enumerated().map { index, source in
-            ModuleReach.FileCreations(scan: CreationScan(source: source), context: Reach(platforms: platforms?[index] ?? .all))
+            ModuleReach.FileCreations(scan: CreationScan(source: source), context: Reach(platforms: platforms?[index] ?? .all),
+                                      moduleIsWhole: whole, deadCodeIsKnown: whole)
         })
     }
 
@@ -127,9 +128,12 @@ struct ModuleReachTests {
             "struct Sample: View { var body: some View { Text(\"\") } }\n#Preview { Sample() }",
             "struct Used: View { var body: some View { Text(\"\") } }\n#Preview { Used() }",
             "struct Screen: View { var body: some View { Used() } }",
-        ])
+            "@main struct ShopApp: App { var body: some Scene { WindowGroup { Screen() } } }",
+        ], whole: true)
         #expect(module.reach(ofType: "Sample")?.ships == false)
         #expect(module.reach(ofType: "Used") == nil)
+        // Without every file of the module, something unseen may create it.
+        #expect(reach(["struct Sample: View { var body: some View { Text(\"\") } }\n#Preview { Sample() }", "struct B {}"]).narrowed.isEmpty)
     }
 
     @Test("public types, types created nowhere, in cycles or only in #if false keep their files' reach")

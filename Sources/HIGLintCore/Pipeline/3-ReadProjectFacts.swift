@@ -38,16 +38,26 @@ public enum ProjectFactsPhase {
     public static func read(for paths: [String], files: ConfiguredFiles) -> (ProjectFacts, Outcome) {
         let words = Set(files.swiftFiles.flatMap(\.configuration.screenshotTargets)).sorted()
         let facts = ProjectFacts.read(for: paths, screenshotTargetNames: words)
-        return (facts, apply(facts, to: files))
+        return (facts, apply(facts, to: files, runPaths: paths))
     }
 
-    public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles) -> Outcome {
+    /// `runPaths`: what the run lints; a file whose projects all lie inside them is marked `runCoversProject`.
+    public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles, runPaths: [String] = []) -> Outcome {
+        let roots = runPaths.map { ProjectFacts.standardized($0) }
         var passedOver = PassedOver()
         var passedOverSwiftFiles: [ConfiguredFile] = []
         func placed(_ list: [ConfiguredFile], factsPath: (String) -> String, isSwift: Bool) -> [ConfiguredFile] {
             list.compactMap { file in
                 let fileFacts = facts.facts(forFile: factsPath(file.path))
-                let placedFile = ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
+                var placedFile = ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
+                // The projects that build the file lie inside the run's folders; a file no project claims was
+                // reached through a folder of the run, not named alone.
+                func inside(_ path: String) -> Bool { roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
+                let projectFolders = roots.isEmpty ? [] : facts.projectFolders(forFile: factsPath(file.path))
+                placedFile.configuration.runCoversProject = projectFolders.isEmpty
+                    ? roots.contains { root in ProjectFacts.standardized(file.path).hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+                    : projectFolders.allSatisfy(inside)
+                placedFile.configuration.runCoversClaimingProject = !projectFolders.isEmpty && placedFile.configuration.runCoversProject
                 if let reason = fileFacts.passOverReason, !file.configuration.checksNonShippingCode {
                     passedOver.counts[reason, default: 0] += 1
                     if isSwift { passedOverSwiftFiles.append(placedFile) }

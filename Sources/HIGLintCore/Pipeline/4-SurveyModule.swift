@@ -90,7 +90,9 @@ struct SurveyPhase {
         if reaching {
             // In file order, then the files that do not ship: a saved file replaces its own entry.
             reachFiles = zip(files, results).map { file, part in
-                ModuleReach.FileCreations(scan: part?.creations ?? CreationScan(), context: Self.context(of: file))
+                ModuleReach.FileCreations(scan: part?.creations ?? CreationScan(), context: Self.context(of: file),
+                                          moduleIsWhole: file.configuration.runCoversProject,
+                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject)
             }
             reachFiles += zip(passedOver, notShipping.values).compactMap { file, scan in
                 scan.map { ModuleReach.FileCreations(scan: $0, context: Reach(platforms: file.configuration.platforms, ships: false)) }
@@ -151,7 +153,9 @@ struct SurveyPhase {
         updated.parts = parts
         updated.module = parts.reduce(into: ModuleFacts()) { $0.formUnion($1) }
         if var reachFiles = survey.reachFiles, reachFiles.indices.contains(index) {
-            reachFiles[index] = ModuleReach.FileCreations(scan: creations, context: Self.context(of: file))
+            reachFiles[index] = ModuleReach.FileCreations(scan: creations, context: Self.context(of: file),
+                                                          moduleIsWhole: file.configuration.runCoversProject,
+                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject)
             updated.reachFiles = reachFiles
             updated.module.index.reach = ModuleReach(files: reachFiles)
         }

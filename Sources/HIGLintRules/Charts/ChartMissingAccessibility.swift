@@ -31,6 +31,13 @@ struct ChartMissingAccessibility: Rule {
         ],
         nonTriggeringExamples: [
             """
+            NavigationLink(value: Metric.steps) {
+                VStack { Text("Steps"); Chart(days) { BarMark(x: .value("Day", $0.day), y: .value("Steps", $0.steps)) } }
+            }
+            """,
+            RuleExample(#"struct WeeklyChart: View { var body: some View { Chart(weeks) { BarMark(x: .value("Week", $0.week), y: .value("Load", $0.load)) } } }"#,
+                        moduleFiles: [#"struct Lab: View { var body: some View { WeeklyChart().accessibilityElement(children: .ignore).accessibilityLabel("Weekly load") } }"#]),
+            """
             Chart(steps) { day in
                 BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.count))
                     .accessibilityLabel(day.date.formatted(.dateTime.weekday(.wide)))
@@ -72,6 +79,9 @@ struct ChartMissingAccessibility: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
 
+    static let controls: Set<String> = ["Button", "NavigationLink", "Link"]
+    static let usesModuleIndex = true
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let chart = context.chart(at: node), !chart.isAccessibilityHidden,
               !chart.modifiers.contains(where: { Self.ownDescriptions.contains($0.name) }),
@@ -80,6 +90,12 @@ struct ChartMissingAccessibility: Rule {
         let content = context.file.marks(of: chart)
         guard content.isComplete, !content.marks.isEmpty, !content.groupsHaveAccessibility,
               !content.marks.contains(where: { $0.hasAccessibilityLabel || $0.hasModifier("accessibilityValue") })
+        else { return }
+        // In a control's label the chart is part of one element that VoiceOver reads by the control's label; its
+        // marks are never reached. A chart view labelled where the module uses it is described there.
+        let file = context.file
+        guard !file.enclosingViews(of: chart.root).contains(where: { $0.role == .label && Self.controls.contains($0.view.name) }),
+              !file.isLabelledWhereUsed(chart.root)
         else { return }
         context.report(at: chart.nameToken, message: Self.message)
     }
