@@ -63,7 +63,16 @@ extension SyntaxProtocol {
     /// or dismisses. Such a grid is a picker: its cells have no secondary actions to offer.
     public var onlyChoosesSelection: Bool {
         guard let closure = self.as(ClosureExprSyntax.self) else { return false }
-        return !closure.statements.isEmpty && closure.statements.allSatisfy { Self.choosesSelection($0.item) }
+        // Haptic feedback for the choice (`Haptics.selection()`, `UISelectionFeedbackGenerator().selectionChanged()`)
+        // is part of making it.
+        let statements = closure.statements.filter { !Self.isFeedback($0.item) }
+        return !statements.isEmpty && statements.allSatisfy { Self.choosesSelection($0.item) }
+    }
+
+    private static func isFeedback(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
+        let words = call.calledExpression.tokens(viewMode: .sourceAccurate).flatMap { camelCaseWords($0.text) }.map { $0.lowercased() }
+        return words.contains { ["haptic", "haptics", "feedback", "impact", "impactoccurred", "selectionchanged"].contains($0) }
     }
 
     private static func choosesSelection(_ item: CodeBlockItemSyntax.Item) -> Bool {

@@ -32,6 +32,12 @@ struct SparklineWithAxes: Rule {
         ],
         nonTriggeringExamples: [
             """
+            Chart(week.steps) { BarMark(x: .value("Day", $0.day), y: .value("Steps", $0.count)) }
+                .chartXAxis(.hidden)
+                .chartYAxis(.hidden)
+                .frame(width: 80, height: 32)
+            """,
+            """
             Chart(stock.prices) { LineMark(x: .value("Time", $0.date), y: .value("Price", $0.value)) }
                 .chartXAxis(.hidden)
                 .chartYAxis(.hidden)
@@ -97,11 +103,16 @@ struct SparklineWithAxes: Rule {
               !isKeyedStackedBar(context.file.marks(of: chart))
         else { return }
         let applied = chart.modifiers + (use?.modifiers ?? [])
+        // A chart with no series plotted `by:` a value draws no legend: nothing to hide.
+        let content = context.file.marks(of: chart)
+        let hasLegend = !content.isComplete || (content.marks.flatMap(\.modifiers) + content.groups.flatMap(\.modifiers)).contains {
+            $0.hasArgument("by")
+        }
         var missing: [String] = []
         for name in ["chartXAxis", "chartYAxis", "chartLegend"] where !applied.contains(where: { isHidden($0, name) }) {
             missing.append(".\(name)(.hidden)")
         }
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty, hasLegend || missing != [".chartLegend(.hidden)"] else { return }
         let fix = Fix(title: "Hide the chart's axes and legend", edits: [FixBuilder.appendModifiers(missing, to: chart)])
         context.report(at: chart.nameToken, message: Self.message, fix: fix)
     }

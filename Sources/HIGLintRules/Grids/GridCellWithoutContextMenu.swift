@@ -57,6 +57,7 @@ struct GridCellWithoutContextMenu: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            "LazyVGrid(columns: columns) { ForEach(presets) { preset in Button { selectedPreset = preset; Haptics.selection() } label: { Text(preset.name) } } }",
             // The cell's view type, in another file, attaches the context menu itself.
             RuleExample("LazyVGrid(columns: columns) { ForEach(photos) { NavigationLink(value: $0) { PhotoCell(photo: $0) } } }",
                         moduleFiles: ["struct PhotoCell: View { var body: some View { AsyncImage(url: url).contextMenu { Button(\"Share\", action: share) } } }"]),
