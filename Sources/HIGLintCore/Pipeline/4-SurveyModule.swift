@@ -110,8 +110,10 @@ struct SurveyPhase {
     private func addUsesOfChartViews(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
         let chartViews = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.chartViews ?? []) }
         guard !chartViews.isEmpty else { return }
+        // A file with a part of the index already was parsed for it, uses and all.
         let creating = results.indices.filter { index in
-            results[index]?.creations.sites.contains { chartViews.contains($0.created) } == true
+            guard let part = results[index], part.facts.index.isEmpty else { return false }
+            return part.creations.sites.contains { chartViews.contains($0.created) }
         }
         let uses = ConcurrentResults<ModuleIndex>(count: creating.count)
         ParallelRunner.forEach(count: creating.count, workers: engine.workers) { position in
