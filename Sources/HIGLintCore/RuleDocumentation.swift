@@ -86,22 +86,21 @@ public enum RuleDocumentation {
 
     /// Which OS versions the fix needs, from the APIs it can write (RULES.md, "A remedy must exist where the code runs").
     static func fixNeeds(of description: RuleDescription) -> String? {
-        guard !description.fixNeeds.isEmpty else { return nil }
-        let apis = description.fixNeeds.map { api in
-            "`\(api.rawValue)` (" + api.floors.map { "\($0.platform) \($0.major)" }.joined(separator: ", ") + ")"
-        }
-        return "The fix is offered only where the code's deployment target, or an `if #available` around it, has what it writes: "
-            + apis.joined(separator: "; ") + "."
+        versions(of: description.fixNeeds,
+                 lead: "The fix is offered only where the code's deployment target, or an `if #available` around it, has what it writes: ")
     }
 
-    /// Which OS versions the advice needs (RULES.md, "A remedy must exist where the code runs").
+    /// Which OS versions the advice needs: where they are missing, the rule is silent.
     static func remedyNeeds(of description: RuleDescription) -> String? {
-        guard !description.remedyNeeds.isEmpty else { return nil }
-        let apis = description.remedyNeeds.map { api in
+        versions(of: description.remedyNeeds,
+                 lead: "Reported only where the code's deployment target, or an `if #available` around it, has the remedy: ")
+    }
+
+    private static func versions(of apis: [SwiftUIAPI], lead: String) -> String? {
+        guard !apis.isEmpty else { return nil }
+        return lead + apis.map { api in
             "`\(api.rawValue)` (" + api.floors.map { "\($0.platform) \($0.major)" }.joined(separator: ", ") + ")"
-        }
-        return "Reported only where the code's deployment target, or an `if #available` around it, has the remedy: "
-            + apis.joined(separator: "; ") + "."
+        }.joined(separator: "; ") + "."
     }
 
     /// Asset rules' examples are `Contents.json` files, not Swift.
