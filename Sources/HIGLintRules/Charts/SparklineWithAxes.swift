@@ -31,6 +31,7 @@ struct SparklineWithAxes: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            #"Chart(spending) { SectorMark(angle: .value("Amount", $0.amount)) }.frame(width: 60, height: 60)"#,
             """
             Chart(week.steps) { BarMark(x: .value("Day", $0.day), y: .value("Steps", $0.count)) }
                 .chartXAxis(.hidden)
@@ -100,7 +101,7 @@ struct SparklineWithAxes: Rule {
         guard let chart = context.chart(at: node) else { return }
         let use = context.file.viewAtUse(ofDeclarationRootedAt: chart)
         guard let size = context.file.frameSize(of: chart) ?? use.flatMap(context.file.frameSize), isSparkline(size),
-              !isKeyedStackedBar(context.file.marks(of: chart))
+              !isKeyedStackedBar(context.file.marks(of: chart)), plotsATrend(context.file.marks(of: chart))
         else { return }
         let applied = chart.modifiers + (use?.modifiers ?? [])
         // A chart with no series plotted `by:` a value draws no legend: nothing to hide.
@@ -124,6 +125,25 @@ struct SparklineWithAxes: Rule {
     }
 
     /// Only bars, with parts told apart by `.foregroundStyle(by:)`: a storage bar whose legend is its key.
+    /// Lines or areas, or bars over a time or index axis: a trend. A donut or a single bar of amounts is no
+    /// sparkline, however small it is drawn.
+    private func plotsATrend(_ content: ChartMarks) -> Bool {
+        guard content.isComplete, !content.marks.isEmpty else { return false }
+        let decorations: Set<String> = ["PointMark", "PointPlot", "RuleMark", "RulePlot"]
+        let trend = content.marks.filter { !decorations.contains($0.name) }
+        return !trend.isEmpty && trend.allSatisfy { mark in
+            if ["LineMark", "AreaMark", "LinePlot", "AreaPlot"].contains(mark.name) { return true }
+            guard ["BarMark", "BarPlot"].contains(mark.name), let x = mark.argument("x")?.expression else { return false }
+            let words = x.tokens(viewMode: .sourceAccurate).flatMap { camelCaseWords($0.text) }.map { $0.lowercased() }
+            return words.contains { Self.timeWords.contains($0) }
+        }
+    }
+
+    static let timeWords: Set<String> = [
+        "date", "day", "days", "time", "timestamp", "hour", "hours", "week", "weeks", "month", "months", "year",
+        "index", "offset", "unit", "minute", "second",
+    ]
+
     private func isKeyedStackedBar(_ content: ChartMarks) -> Bool {
         content.isComplete && !content.marks.isEmpty && content.marks.allSatisfy { ["BarMark", "BarPlot"].contains($0.name) }
             && content.marks.contains { $0.modifiers.contains(where: ColorOnlySeries.isColourSeries) }
