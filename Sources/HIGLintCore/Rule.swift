@@ -203,7 +203,8 @@ public final class RuleContext {
     public func applies(at node: some SyntaxProtocol) -> Bool {
         let reach = file.reach(of: node)
         let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
-        guard !platforms.intersection(reach?.platforms ?? .all).isEmpty else { return false }
+            .intersection(reach?.platforms ?? .all)
+        guard !platforms.isEmpty, !platforms.intersection(file.platformsWhereUsed(node) ?? .all).isEmpty else { return false }
         return configuration.checksNonShippingCode || (!node.isInPreview && reach?.ships != false)
     }
 

@@ -83,3 +83,36 @@ extension SwiftUIFile {
         return module.labelledViews.contains(type.name)
     }
 }
+
+extension SwiftUIFile {
+    /// The platforms where the member holding `node` is used, when every use sits in this file: a `macOSBody`
+    /// that `body` uses only in the `#else` of `#if os(iOS)` is macOS code. `nil` when nothing narrows it: the
+    /// member is `body`, may be used from other files (neither private nor a view builder), or has no use here.
+    public func platformsWhereUsed(_ node: some SyntaxProtocol) -> Platforms? {
+        platformsWhereUsed(Syntax(node), depth: 0)
+    }
+
+    private func platformsWhereUsed(_ node: Syntax, depth: Int) -> Platforms? {
+        guard depth < 3, let context = declarationContext(of: node), !context.isBody, Self.isUsedOnlyHere(context.declaration)
+        else { return nil }
+        let uses = references(to: context.name).filter { use in
+            !use.isInPreview && declarationContext(of: use)?.declaration.id != context.declaration.id
+        }
+        guard !uses.isEmpty else { return nil }
+        return uses.reduce(into: Platforms()) { platforms, use in
+            platforms.formUnion(self.platforms(of: use).intersection(platformsWhereUsed(Syntax(use), depth: depth + 1) ?? .all))
+        }
+    }
+
+    /// A private or fileprivate member, or a view builder (`var sidebar: some View`, `func row() -> some View`),
+    /// which other files do not call in practice.
+    private static func isUsedOnlyHere(_ declaration: DeclSyntax) -> Bool {
+        if let modifiers = declaration.asProtocol(WithModifiersSyntax.self)?.modifiers,
+           modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) {
+            return true
+        }
+        let type = declaration.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
+            ?? declaration.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
+        return type?.trimmedSource.hasPrefix("some View") == true
+    }
+}

@@ -61,6 +61,8 @@ struct FixedFontSize: Rule {
             #"Text("🍕").font(.system(size: 40))"#,
             #"Text(location.emoji).font(.system(size: 22))"#,
             #"enum Theme { enum Iconography { static let small = Font.system(size: 12) } }"#,
+            RuleExample("struct Reader: View {\n  var body: some View {\n#if os(iOS)\nList(items) { Text($0.title) }\n#else\nmacOSBody\n#endif\n  }\n  var macOSBody: some View { Text(title).font(.system(size: 13)) }\n}",
+                        configuration: Configuration().with(platforms: [.iOS, .macOS]), allowsWrapping: false),
             #"Text(String(author.name.prefix(1))).font(.system(size: 18, weight: .semibold))"#,
             #"UIImage(systemName: "person")?.applyingSymbolConfiguration(.init(font: .systemFont(ofSize: 17), scale: .large))"#,
             """
