@@ -26,7 +26,9 @@ struct RasterAssetMissingScales: AssetRule {
             @1x and @2x for Mac; a universal image needs the scales of the platforms the app runs on. A missing scale is drawn by resampling \
             another one, so the image looks blurry on some screens or costs memory on others. For \
             icons and simple artwork, a single PDF or SVG with Preserve Vector Data scales cleanly \
-            everywhere. The finding is on the image set's Contents.json.
+            everywhere. Artwork is left alone: a bitmap at least 256 points on its longer side at its slot's \
+            scale (128 on watchOS, 512 on tvOS) is drawn into a frame, not at its natural size, and is sharp \
+            wherever it is drawn. The finding is on the image set's Contents.json.
             """,
         triggeringExamples: [
             RuleExample("""
