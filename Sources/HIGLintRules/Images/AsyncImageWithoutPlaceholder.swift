@@ -5,7 +5,8 @@ import SwiftSyntax
 /// An `AsyncImage` that shows nothing while loading, or whose loading and loaded states have no size.
 ///
 /// Size is looked for on the `AsyncImage` itself and inside its placeholder (or its
-/// phase closure); a frame set by an enclosing view or a custom modifier is not seen.
+/// phase closure), or on a wrapper that holds only the image (`Group { AsyncImage … }.frame(…)`); a frame set
+/// further up or by a custom modifier is not seen.
 struct AsyncImageWithoutPlaceholder: Rule {
     static let description = RuleDescription(
         id: "async-image-without-placeholder",
@@ -15,7 +16,8 @@ struct AsyncImageWithoutPlaceholder: Rule {
         rationale: """
             While an `AsyncImage` loads, it shows its placeholder. With no placeholder people see an empty \
             gap, and with no size the layout jumps when the image arrives. Give it a placeholder and a \
-            `.frame` or `.aspectRatio` that holds the image's final shape.
+            `.frame` or `.aspectRatio` that holds the image's final shape (on the image, inside the \
+            placeholder, or on a wrapper that holds only the image).
             """,
         triggeringExamples: [
             #"↓AsyncImage(url: product.imageURL)"#,
@@ -28,6 +30,14 @@ struct AsyncImageWithoutPlaceholder: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            Group {
+                AsyncImage(url: profile.avatarURL) { phase in
+                    if let image = phase.image { image.resizable() } else { Color.gray }
+                }
+            }
+            .frame(width: 70, height: 70)
+            """,
             """
             AsyncImage(url: product.imageURL) { image in
                 image.resizable().scaledToFill()
@@ -60,6 +70,17 @@ struct AsyncImageWithoutPlaceholder: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["AsyncImage"]
 
+    /// `Group { AsyncImage(…) { … } }.frame(width: 70, height: 70)`: a wrapper that holds only the image and is
+    /// sized sizes the placeholder and the image alike.
+    private func isSizedByWrapper(_ call: FunctionCallExprSyntax, in file: SwiftUIFile) -> Bool {
+        for enclosure in file.enclosingViews(of: call) {
+            guard enclosure.role == .content, enclosure.modifier == nil,
+                  enclosure.view.childViews(roles: [.content]).count == 1 else { return false }
+            if enclosure.view.modifiers.contains(where: { Self.sizingModifiers.contains($0.name) }) { return true }
+        }
+        return false
+    }
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "AsyncImage", view.isTypeCall, !context.file.declaresType("AsyncImage"),
@@ -75,6 +96,7 @@ struct AsyncImageWithoutPlaceholder: Rule {
         }
         let sized = view.modifiers.contains { Self.sizingModifiers.contains($0.name) }
             || Self.sizingModifiers.contains { loading.closure.containsMemberAccess(named: $0) }
+            || isSizedByWrapper(call, in: context.file)
         if !sized {
             context.report(at: view.nameToken, message: Self.missingSize)
         }
