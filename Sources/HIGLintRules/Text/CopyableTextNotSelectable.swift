@@ -21,7 +21,8 @@ struct CopyableTextNotSelectable: Rule {
         rationale: """
             People copy order numbers, tracking codes, confirmation codes and addresses into other apps. \
             Read-only text is not selectable by default; `.textSelection(.enabled)` lets them copy it \
-            instead of retyping it.
+            instead of retyping it. A caption from the app's strings (`L10n…`, `String(localized:)`) names a \
+            value rather than showing it, and text with a `.contextMenu` already has a long-press menu of its own.
             """,
         platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
@@ -36,6 +37,8 @@ struct CopyableTextNotSelectable: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            #"Text(LocalText.genericEmail).font(.caption)"#,
+            #"Text(account.email).contextMenu { Button("Copy Address") { UIPasteboard.general.string = account.email } }"#,
             RuleExample("""
                 #if os(tvOS) || os(watchOS)
                 Text(order.trackingNumber)
@@ -94,14 +97,26 @@ struct CopyableTextNotSelectable: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Text"]
 
+    /// UI copy from the app's strings (`L10n.Settings.email`, `LocalText.genericEmail`, `String(localized:)`) is a
+    /// caption naming the value, not the value people copy.
+    static func isLocalizedCopy(_ argument: ExprSyntax) -> Bool {
+        guard let first = argument.firstToken(viewMode: .sourceAccurate)?.text else { return false }
+        if ["NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource"].contains(first) { return true }
+        if first == "String", argument.as(FunctionCallExprSyntax.self)?.arguments.first?.label?.text == "localized" { return true }
+        let words = camelCaseWords(first).map { $0.lowercased() }
+        return first == "L10n" || first == "R" || words.contains { ["localized", "local", "strings", "localizable"].contains($0) }
+    }
+
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "Text", let argument = call.arguments.first?.expression,
               showsCopyableValue(argument, names: context.words("copyableNames", default: Self.copyableNames)),
-              !view.hasModifier("textSelection"), context.applies(at: call), !context.isWidgetContent(call)
+              !Self.isLocalizedCopy(argument), !view.hasModifier("textSelection"), !view.hasModifier("contextMenu"),
+              context.applies(at: call), !context.isWidgetContent(call)
         else { return }
         for enclosure in context.file.enclosingViews(of: call) {
-            if enclosure.view.hasModifier("textSelection") { return }
+            // A long-press menu already offers its own actions (Copy Address); a selection would fight it.
+            if enclosure.view.hasModifier("textSelection") || enclosure.view.hasModifier("contextMenu") { return }
             if case .modifier(let name) = enclosure.role, Self.nonReadingModifiers.contains(name) { return }
             if [.label, .action, .menuItems, .argument("label")].contains(enclosure.role) { return }
             if ["Picker", "Menu", "TextField"].contains(enclosure.view.name) { return }
