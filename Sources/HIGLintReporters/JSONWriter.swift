@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintCore
 
 /// Writes JSON as it goes, in pieces of about 64 KB, so that a report of tens of thousands of findings is never
 /// one object tree plus one document in memory (`JSONSerialization` held both: 700 times the size of a one-line
@@ -40,12 +41,12 @@ struct JSONWriter {
 
     private mutating func write(_ value: Any, depth: Int) {
         switch value {
-        case let text as String: writeString(text)
+        case let text as String: JSONText.appendString(text, to: &buffer)
         case let flag as Bool: buffer += flag ? "true" : "false"
         case let number as Int: buffer += String(number)
         case let object as [String: Any]:
             writeContainer("{", "}", count: object.count, depth: depth, keys: object.keys.sorted()) { writer, index, key in
-                writer.writeString(key!)
+                JSONText.appendString(key!, to: &writer.buffer)
                 writer.buffer += " : "
                 writer.write(object[key!]!, depth: depth + 1)
             }
@@ -81,21 +82,4 @@ struct JSONWriter {
         buffer += "\n" + String(repeating: "  ", count: depth) + close
     }
 
-    private mutating func writeString(_ text: String) {
-        buffer += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": buffer += "\\\""
-            case "\\": buffer += "\\\\"
-            case "\n": buffer += "\\n"
-            case "\r": buffer += "\\r"
-            case "\t": buffer += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                buffer += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: buffer.unicodeScalars.append(scalar)
-            }
-        }
-        buffer += "\""
-    }
 }

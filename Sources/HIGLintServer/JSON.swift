@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintCore
 
 /// A JSON value: what JSON-RPC messages, LSP's and MCP's, are made of.
 ///
@@ -67,7 +68,7 @@ public enum JSON: Hashable, Sendable {
             } else {
                 text += "\(value)"
             }
-        case .string(let value): Self.writeString(value, to: &text)
+        case .string(let value): JSONText.appendString(value, to: &text)
         case .array(let values):
             text += "["
             for (index, value) in values.enumerated() {
@@ -79,7 +80,7 @@ public enum JSON: Hashable, Sendable {
             text += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { text += "," }
-                Self.writeString(key, to: &text)
+                JSONText.appendString(key, to: &text)
                 text += ":"
                 members[key]!.write(to: &text)
             }
@@ -87,29 +88,6 @@ public enum JSON: Hashable, Sendable {
         }
     }
 
-    private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        // Most strings (messages, URIs, rule ids) need no escape: appended whole, not scalar by scalar.
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
-    }
 }
 
 extension JSON: Decodable {

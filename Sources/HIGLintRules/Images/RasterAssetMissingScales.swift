@@ -162,11 +162,11 @@ struct RasterAssetMissingScales: AssetRule {
         }
         var missing: [String] = []
         for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
-            guard !Self.isArtwork(slots, in: imageSet, platforms: context.configuration.platforms) else { continue }
             let present = Set(slots.compactMap(\.scale))
-            for scale in required[key.idiom]! where !present.contains(scale) {
-                missing.append("\(key.idiom) \(scale)" + (key.variant.isEmpty ? "" : " (\(key.variant))"))
-            }
+            let lacking = required[key.idiom]!.filter { !present.contains($0) }
+            // Reading the bitmaps' sizes is file I/O: only for a variant that lacks a scale.
+            guard !lacking.isEmpty, !Self.isArtwork(slots, in: imageSet, platforms: context.configuration.platforms) else { continue }
+            missing += lacking.map { "\(key.idiom) \($0)" + (key.variant.isEmpty ? "" : " (\(key.variant))") }
         }
         guard !missing.isEmpty else { return }
         context.report(message: Self.message(missing: missing))
