@@ -18,6 +18,12 @@ extension SwiftUIView {
         }
         return nil
     }
+
+    /// Whether it repeats every case of an enum (`ForEach(Section.allCases)`): a fixed set the code declares — the
+    /// app's own sections or options — not content people make.
+    public var repeatsAllCases: Bool {
+        repeatedData?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "allCases"
+    }
 }
 
 extension SwiftUIFile {
