@@ -18,6 +18,12 @@ extension SwiftUIView {
         }
         return nil
     }
+
+    /// Whether it repeats every case of an enum (`ForEach(Section.allCases)`): a fixed set the code declares — the
+    /// app's own sections or options — not content people make.
+    public var repeatsAllCases: Bool {
+        repeatedData?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "allCases"
+    }
 }
 
 extension SwiftUIFile {
@@ -101,8 +107,9 @@ extension SwiftUIFile {
     }
 
     /// The number of elements a collection expression has when the source fixes it: an array literal,
-    /// an integer-literal range (`0..<7`, `1...5`), `.prefix(N)`, or a name initialised with one of those.
-    public func literalCount(of expression: ExprSyntax) -> Int? {
+    /// an integer-literal range (`0..<7`, `1...5`), `.prefix(N)`, a name initialised with one of those, or a
+    /// parameter every call of its function in this file passes one of those for (the most of them).
+    public func literalCount(of expression: ExprSyntax, depth: Int = 0) -> Int? {
         if let array = expression.as(ArrayExprSyntax.self) { return array.elements.count }
         if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
            member.declName.baseName.text == "prefix", call.arguments.count == 1,
@@ -111,11 +118,16 @@ extension SwiftUIFile {
         }
         if let range = Self.literalRange(expression) { return range }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return literalCount(of: only.expression)
+            return literalCount(of: only.expression, depth: depth)
         }
         if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
            let value = initialValue(of: expression), value.id != expression.id {
-            return literalCount(of: value)
+            return literalCount(of: value, depth: depth)
+        }
+        if depth < 2, let reference = expression.as(DeclReferenceExprSyntax.self),
+           let passed = argumentsPassed(forParameter: reference) {
+            let counts = passed.map { literalCount(of: $0, depth: depth + 1) }
+            return counts.contains(nil) ? nil : counts.compactMap { $0 }.max()
         }
         return nil
     }

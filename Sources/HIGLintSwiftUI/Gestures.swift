@@ -61,12 +61,16 @@ extension SyntaxProtocol {
     /// Whether this action does nothing but choose: every statement assigns or toggles a selection
     /// (`selected = item`, `selection.insert(id)`, `isSelected.toggle()`), possibly inside `withAnimation { }`,
     /// or dismisses. Such a grid is a picker: its cells have no secondary actions to offer.
-    public var onlyChoosesSelection: Bool {
+    public var onlyChoosesSelection: Bool { onlyChooses(shownBy: []) }
+
+    /// `onlyChoosesSelection`, where assigning one of `shown` also chooses: the state the cell compares its
+    /// item with to mark itself chosen (`let isSelected = mark == value`), whatever its name.
+    public func onlyChooses(shownBy shown: Set<String>) -> Bool {
         guard let closure = self.as(ClosureExprSyntax.self) else { return false }
         // Haptic feedback for the choice (`Haptics.selection()`, `UISelectionFeedbackGenerator().selectionChanged()`)
         // is part of making it.
         let statements = closure.statements.filter { !Self.isFeedback($0.item) }
-        return !statements.isEmpty && statements.allSatisfy { Self.choosesSelection($0.item) }
+        return !statements.isEmpty && statements.allSatisfy { Self.choosesSelection($0.item, shownBy: shown) }
     }
 
     private static func isFeedback(_ item: CodeBlockItemSyntax.Item) -> Bool {
@@ -75,22 +79,23 @@ extension SyntaxProtocol {
         return words.contains { ["haptic", "haptics", "feedback", "impact", "impactoccurred", "selectionchanged"].contains($0) }
     }
 
-    private static func choosesSelection(_ item: CodeBlockItemSyntax.Item) -> Bool {
-        if let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+    private static func choosesSelection(_ item: CodeBlockItemSyntax.Item, shownBy shown: Set<String>) -> Bool {
+        // `selected = item`, or a toggle written as a ternary (`selected = selected == item ? nil : item`).
+        if let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
            sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
            let target = sequence.elements.first?.referencePath?.last {
-            return namesSelection(target)
+            return namesSelection(target) || shown.contains(target)
         }
         guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
         let callee = call.calledExpression
         if callee.trimmedSource == "dismiss" { return true }
         if callee.trimmedSource == "withAnimation", let body = call.trailingClosure {
-            return body.onlyChoosesSelection
+            return body.onlyChooses(shownBy: shown)
         }
         guard let member = callee.as(MemberAccessExprSyntax.self), mutatingMethods.contains(member.declName.baseName.text),
               let base = member.base?.referencePath?.last
         else { return false }
-        return namesSelection(base)
+        return namesSelection(base) || shown.contains(base)
     }
 
     private static func namesSelection(_ name: String) -> Bool {

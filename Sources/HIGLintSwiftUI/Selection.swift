@@ -43,6 +43,18 @@ extension SwiftUIView {
     }
 }
 
+extension SwiftUIView {
+    /// Whether the view tells VoiceOver it is the chosen one of its peers: `.accessibilityAddTraits(current == item ?
+    /// .isSelected : [])`. A cell marked so is an option of a picker.
+    public var marksItselfSelected: Bool {
+        modifiers.contains { modifier in
+            modifier.name == "accessibilityAddTraits" && modifier.firstArgument.map {
+                $0.isConditional && $0.containsMemberAccess(named: "isSelected")
+            } == true
+        }
+    }
+}
+
 extension SwiftUIFile {
     /// Button actions and single-tap closures (`.onTapGesture`, `TapGesture().onEnded`) in `region`.
     public func tapHandlers(in region: Syntax) -> [Syntax] {
@@ -72,6 +84,9 @@ extension ExprSyntax {
         return self.as(SequenceExprSyntax.self)?.elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) } ?? false
     }
 
+}
+
+extension SyntaxProtocol {
     /// `selection.contains(id)` → `selection`; `selected == item` → `selected`, `item`; `isSelected(x)` → nothing.
     public var testedState: [String] {
         var names: [String] = []

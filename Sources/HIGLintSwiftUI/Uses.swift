@@ -57,3 +57,34 @@ extension SwiftUIFile {
         return ViewBuilderContent.views(in: statements).contains { $0.root.id == view.root.id }
     }
 }
+
+extension SwiftUIFile {
+    /// What the calls of this file pass for the parameter `reference` names, when it names one of its enclosing
+    /// function (`func section(layers: [Layer])` used as `section(layers: [.rain, .wind])`): one expression per call.
+    /// `nil` when it names no parameter, or the function has no call here or one that passes nothing for it.
+    public func argumentsPassed(forParameter reference: DeclReferenceExprSyntax) -> [ExprSyntax]? {
+        var node = reference.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
+        guard let function = node?.as(FunctionDeclSyntax.self),
+              let parameter = function.signature.parameterClause.parameters.first(where: {
+                  ($0.secondName ?? $0.firstName).text == reference.baseName.text
+              })
+        else { return nil }
+        let label: String? = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        let position = Array(function.signature.parameterClause.parameters).firstIndex { $0.id == parameter.id } ?? 0
+        let calls = references(to: function.name.text).compactMap { use -> FunctionCallExprSyntax? in
+            guard let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id else { return nil }
+            return call
+        }
+        guard !calls.isEmpty else { return nil }
+        var passed: [ExprSyntax] = []
+        for call in calls {
+            let arguments = Array(call.arguments)
+            let argument = label.map { label in arguments.first { $0.label?.text == label } }
+                ?? (position < arguments.count && arguments[position].label == nil ? arguments[position] : nil)
+            guard let argument else { return nil }
+            passed.append(argument.expression)
+        }
+        return passed
+    }
+}

@@ -9,7 +9,10 @@ import SwiftSyntax
 /// and at `.chartLegend(.hidden)` when the legend of a colour series is hidden and no such annotation
 /// labels the marks directly. An annotation shows the identity when its content names the value given to
 /// `.foregroundStyle(by:)` (`reading.city`); one that shows a number is not a second cue. Cues on a
-/// `ForEach` or `Plot` around the marks count for them. A chart whose colour scale is a gradient
+/// `ForEach` or `Plot` around the marks count for them, and so do different `.lineStyle(StrokeStyle(…))`, one of
+/// them dashed, on the marks of different series (each series drawn by its own mark). A legend hidden because the
+/// view shows its own key beside the chart (`SwiftUIFile.showsCustomLegend(for:)`) is not reported; whether that key
+/// lists the same series is not checked. A chart whose colour scale is a gradient
 /// (`.chartForegroundStyleScale(range: Gradient(…))`) encodes a quantity, not series, and is left alone.
 /// Charts whose marks cannot all be seen (custom `ChartContent` types, helpers elsewhere) are left alone.
 struct ColorOnlySeries: Rule {
@@ -38,6 +41,37 @@ struct ColorOnlySeries: Rule {
                     .symbol(by: .value("City", reading.city))
             }
             .↓chartLegend(.hidden)
+            """,
+            // A text beside the chart with no swatch is not a key to its colours.
+            """
+            struct SalesChart: View {
+                var body: some View {
+                    HStack {
+                        Text("Sales")
+                        Chart(sales) { sale in
+                            BarMark(x: .value("Month", sale.month), y: .value("Sales", sale.total))
+                                .foregroundStyle(by: .value("Store", sale.store))
+                                .symbol(by: .value("Store", sale.store))
+                        }
+                        .↓chartLegend(.hidden)
+                    }
+                }
+            }
+            """,
+            // The same stroke on every series is no second cue.
+            """
+            Chart {
+                ForEach(progress) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .↓foregroundStyle(by: .value("Series", "Progress"))
+                        .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 4]))
+                }
+                ForEach(average) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .foregroundStyle(by: .value("Series", "Average"))
+                        .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 4]))
+                }
+            }
             """,
             """
             Chart(sales) { sale in
@@ -97,6 +131,56 @@ struct ColorOnlySeries: Rule {
             .chartForegroundStyleScale(range: Gradient(colors: [.green.opacity(0.2), .green]))
             .chartLegend(.hidden)
             """,
+            // Each series is drawn by its own mark with its own stroke: solid, dotted, dashed.
+            """
+            Chart {
+                ForEach(progress) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .foregroundStyle(by: .value("Series", "Progress"))
+                        .lineStyle(StrokeStyle(lineWidth: 2.5))
+                }
+                ForEach(average) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .foregroundStyle(by: .value("Series", "Average"))
+                        .lineStyle(StrokeStyle(lineWidth: 2, dash: [2, 3]))
+                }
+            }
+            """,
+            // The system legend is replaced by the view's own key beside the chart.
+            """
+            struct DaylightChart: View {
+                var body: some View {
+                    VStack {
+                        Chart(days) { day in
+                            BarMark(x: .value("Month", day.month), y: .value("Hours", day.hours))
+                                .foregroundStyle(by: .value("Phase", day.phase))
+                        }
+                        .chartLegend(.hidden)
+                        legend
+                    }
+                }
+                private var legend: some View {
+                    HStack { ForEach(Phase.allCases) { phase in Text(phase.localizedName) } }
+                }
+            }
+            """,
+            """
+            struct SpendChart: View {
+                var body: some View {
+                    VStack {
+                        HStack {
+                            Circle().fill(Color.accentColor.opacity(0.6)).frame(width: 14, height: 14)
+                            Text("Budget")
+                        }
+                        Chart(categories) { category in
+                            BarMark(x: .value("Category", category.name), y: .value("Amount", category.amount))
+                                .foregroundStyle(by: .value("Kind", category.kind))
+                        }
+                        .chartLegend(.hidden)
+                    }
+                }
+            }
+            """,
         ])
 
     static let message = "Colour is the only cue that tells these series apart; add `.symbol(by:)`, `.lineStyle(by:)`, `.position(by:)` or direct labels."
@@ -115,12 +199,23 @@ struct ColorOnlySeries: Rule {
         guard !chart.modifiers.contains(where: isGradientScale) else { return }
         let modifiers = content.marks.flatMap(\.modifiers) + content.groups.flatMap(\.modifiers)
         let hasSecondCue = modifiers.contains { Self.secondCues.contains($0.name) && ($0.name != "lineStyle" || $0.hasArgument("by")) }
+            || dashesSeriesApart(content.marks)
         let labelsDirectly = showsSeriesIdentity(modifiers, series: colour)
         if let legend = chart.modifiers.first(where: { $0.name == "chartLegend" && $0.firstArgumentIs(".hidden") }) {
-            if !labelsDirectly { context.report(at: legend.nameToken, message: Self.hiddenLegendMessage) }
+            if !labelsDirectly, !context.file.showsCustomLegend(for: chart) {
+                context.report(at: legend.nameToken, message: Self.hiddenLegendMessage)
+            }
         } else if !hasSecondCue && !labelsDirectly {
             context.report(at: colour.nameToken, message: Self.message)
         }
+    }
+
+    /// Whether the marks of the colour series are drawn with different strokes, one of them dashed: a solid
+    /// line, a dotted average and a dashed trend tell their series apart without colour.
+    private func dashesSeriesApart(_ marks: [SwiftUIView]) -> Bool {
+        let strokes = Set(marks.filter { $0.modifiers.contains(where: Self.isColourSeries) }
+            .compactMap { $0.modifier(named: "lineStyle")?.firstArgument?.trimmedSource })
+        return strokes.count > 1 && strokes.contains { $0.contains("dash") }
     }
 
     /// `.chartForegroundStyleScale(range: Gradient(…))` or a `LinearGradient` range.

@@ -10,7 +10,9 @@ import SwiftSyntax
 /// runs over days, weekdays, months or hours: the data has that shape on every screen. A grid with
 /// no `ForEach` (hand-written cells, label/value pairs, a helper function passed as `content:`) lays
 /// out a fixed table, not a collection, and is left alone too; so is one whose item count the source fixes
-/// (`ForEach(0..<3)`) at no more than its tracks. tvOS and watchOS (one screen width each) are not checked.
+/// (`ForEach(0..<3)`, or a helper's parameter every call passes a short array literal for) at no more than its
+/// tracks. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
+/// scrolls rather than reflows. tvOS and watchOS (one screen width each) are not checked.
 struct FixedGridColumns: Rule {
     static let description = RuleDescription(
         id: "fixed-grid-columns",
@@ -25,6 +27,19 @@ struct FixedGridColumns: Rule {
             """,
         platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
+            // One call passes data whose count the source does not fix.
+            """
+            struct LayerPicker: View {
+                static let columns = Array(repeating: GridItem(.flexible()), count: 4)
+                var body: some View {
+                    section(title: "Rain", layers: [.iconRain, .ecmwfRain])
+                    section(title: "All", layers: model.layers)
+                }
+                private func section(title: String, layers: [Layer]) -> some View {
+                    ↓LazyVGrid(columns: Self.columns) { ForEach(layers, id: \\.self) { LayerTile(layer: $0) } }
+                }
+            }
+            """,
             """
             struct PhotoGrid: View {
                 private let columns = [GridItem(.flexible()), GridItem(.flexible()), GridItem(.flexible())]
@@ -115,6 +130,27 @@ struct FixedGridColumns: Rule {
                 ForEach(items) { ItemCell(item: $0) }
             }
             """,
+            // Every call of the helper passes two items for four columns.
+            """
+            struct LayerPicker: View {
+                static let columns = Array(repeating: GridItem(.flexible()), count: 4)
+                var body: some View {
+                    section(title: "Rain", layers: [.iconRain, .ecmwfRain])
+                    section(title: "Wind", layers: [.iconWind, .ecmwfWind])
+                }
+                private func section(title: String, layers: [Layer]) -> some View {
+                    LazyVGrid(columns: Self.columns) { ForEach(layers, id: \\.self) { LayerTile(layer: $0) } }
+                }
+            }
+            """,
+            // A horizontal shelf: it scrolls, nothing reflows.
+            """
+            ScrollView(.horizontal, showsIndicators: false) {
+                LazyHGrid(rows: [GridItem(.fixed(50)), GridItem(.fixed(50)), GridItem(.fixed(50))]) {
+                    ForEach(swatches, id: \\.self) { Circle().fill($0).frame(width: 50, height: 50) }
+                }
+            }
+            """,
         ])
 
     static let message = "This grid has a fixed number of fixed or flexible columns and will not reflow with the width; use `GridItem(.adaptive(minimum:))`."
@@ -131,7 +167,8 @@ struct FixedGridColumns: Rule {
               let tracks = view.argument(label)?.expression,
               let count = trackCount(tracks, in: context.file), count != 7,
               repeatsCollection(view, context.file), !repeatsStructuredData(view),
-              context.file.staticItemCount(of: view).map({ $0 > count }) ?? true
+              context.file.staticItemCount(of: view).map({ $0 > count }) ?? true,
+              !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file))
         else { return }
         context.report(at: view.nameToken, message: Self.message)
     }
@@ -170,6 +207,13 @@ struct FixedGridColumns: Rule {
         let views = grid.descendantViews(roles: [.content])
         let built = views.filter { !$0.isTypeCall }.flatMap { file.helperViews(for: $0) }
         return (views + built + built.flatMap { $0.descendantViews(roles: [.content]) }).contains { $0.name == "ForEach" }
+    }
+
+    /// Whether the grid is the content of a `ScrollView(.horizontal)`, looking through stacks.
+    private func scrollsHorizontally(_ grid: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        file.enclosingViews(of: grid.root).lazy.filter { $0.role == .content }.map(\.view)
+            .prefix { $0.name == "ScrollView" || ["HStack", "VStack", "Group"].contains($0.name) }
+            .contains { $0.name == "ScrollView" && $0.firstUnlabeledArgument?.trimmedSource.contains("horizontal") == true }
     }
 
     /// A `ForEach` over days, weekdays, months or hours: the columns mirror the data, not the screen.

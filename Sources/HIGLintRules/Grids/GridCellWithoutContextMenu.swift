@@ -9,9 +9,12 @@ import SwiftSyntax
 /// given to a gesture modifier). A context menu added inside the cell's view type, wherever the module
 /// declares it, counts (`ModuleIndex.contextMenuViews`); so does one added by a custom modifier
 /// (`.modifier(BookmarkContextMenu(…))`). Choice grids have no secondary actions and are left alone: a cell
-/// whose only action assigns or toggles a selection, or that chooses and leaves (assigning a
-/// `selected…`/`current…` value then dismissing, calling `set…(`, as an app icon chooser does, or writing the
-/// `@Binding` the grid's view was given to choose for its parent).
+/// whose only action assigns or toggles a selection (a state named for one, or the state the cell compares its
+/// item with to show it chosen), a cell that tells VoiceOver it is the selected one (`.isSelected` as a
+/// conditional trait), or one that chooses and leaves (assigning a `selected…`/`current…` value then dismissing,
+/// calling `set…(`, as an app icon chooser does, or writing the `@Binding` the grid's view was given to choose for
+/// its parent). A grid of every case of an enum (`ForEach(Section.allCases)`) shows the app's own fixed sections or
+/// options, not content with actions of its own, and is left alone too.
 struct GridCellWithoutContextMenu: Rule {
     static let description = RuleDescription(
         id: "grid-cell-without-context-menu",
@@ -55,9 +58,65 @@ struct GridCellWithoutContextMenu: Rule {
                 }
             }
             """,
+            // The state assigned is not the one the cell shows as chosen: the tap opens the photo.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(photos) { photo in
+                    ↓Button { withAnimation { viewer = photo } } label: { PhotoCell(photo: photo) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             "LazyVGrid(columns: columns) { ForEach(presets) { preset in Button { selectedPreset = preset; Haptics.selection() } label: { Text(preset.name) } } }",
+            // A toggle written as a ternary, with haptics.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(categories, id: \\.name) { category in
+                    Button {
+                        withAnimation(.spring) { selectedCategory = selectedCategory == category.name ? nil : category.name }
+                        Haptics.selection()
+                    } label: {
+                        Text(category.name).bold(selectedCategory == category.name)
+                    }
+                }
+            }
+            """,
+            // A helper builds the cell: it assigns the state it compares with its item to show the choice.
+            """
+            struct MarkPicker: View {
+                @State private var mark: Mark = .none
+                var body: some View {
+                    LazyVGrid(columns: columns) { ForEach(Mark.symbols) { value in markCell(value) } }
+                }
+                private func markCell(_ value: Mark) -> some View {
+                    let isSelected = mark == value
+                    return Button {
+                        withAnimation(.snappy) { mark = value }
+                        UIApplication.shared.playHapticFeedback()
+                    } label: {
+                        Text(value.emoji).border(.blue, width: isSelected ? 2 : 0)
+                    }
+                }
+            }
+            """,
+            // The cell tells VoiceOver it is the selected option.
+            """
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 96))]) {
+                ForEach(presets, id: \\.self) { seconds in
+                    Button { onSelectDuration(seconds) } label: { Text(format(seconds)) }
+                        .accessibilityAddTraits(timer.duration == seconds ? .isSelected : [])
+                }
+            }
+            """,
+            // The app's own sections, a fixed enum: no content with actions of its own.
+            """
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 150))]) {
+                ForEach(HealthCategory.allCases) { category in
+                    NavigationLink { CategoryDetail(category: category) } label: { CategoryCard(category: category) }
+                }
+            }
+            """,
             // The cell's view type, in another file, attaches the context menu itself.
             RuleExample("LazyVGrid(columns: columns) { ForEach(photos) { NavigationLink(value: $0) { PhotoCell(photo: $0) } } }",
                         moduleFiles: ["struct PhotoCell: View { var body: some View { AsyncImage(url: url).contextMenu { Button(\"Share\", action: share) } } }"]),
@@ -142,11 +201,13 @@ struct GridCellWithoutContextMenu: Rule {
               let cell = firstCell(of: forEach), let placement = context.file.collectionPlacement(ofRow: cell),
               placement.repeater.root.id == forEach.root.id,
               ["LazyVGrid", "LazyHGrid"].contains(placement.container.name), !context.file.declaresType(placement.container.name),
-              !forEach.hasModifier("contextMenu")
+              !forEach.hasModifier("contextMenu"), !forEach.repeatsAllCases
         else { return }
         for cell in forEach.childViews(roles: [.content]) where !hasContextMenu(cell) {
             let built = context.file.helperViews(for: cell)
-            guard !built.contains(where: hasContextMenu), !context.file.hasContextMenuInsideType(cell), !isChoice(cell, in: context.file),
+            guard !built.contains(where: hasContextMenu), !context.file.hasContextMenuInsideType(cell),
+                  !isChoice(cell, shown: Set(cell.chainEnd.testedState), in: context.file),
+                  !built.contains(where: { isChoice($0, shown: shownSelection(ofBuilt: $0, in: context.file), in: context.file) }),
                   let target = tapTarget(of: cell) ?? built.lazy.compactMap(tapTarget).first
             else { continue }
             context.report(at: target, message: Self.message)
@@ -163,10 +224,10 @@ struct GridCellWithoutContextMenu: Rule {
     /// A cell whose action only makes a choice: it only assigns or toggles a selection (`selectedDay = day`,
     /// `selection.insert(id)`), calls `model.setAlternateAppIcon(icon:)`, sets `selectedIcon = name` and
     /// dismisses, or writes a `@Binding` of the grid's view (a picker whose value belongs to its presenter).
-    private func isChoice(_ cell: SwiftUIView, in file: SwiftUIFile) -> Bool {
+    private func isChoice(_ cell: SwiftUIView, shown: Set<String>, in file: SwiftUIFile) -> Bool {
         let action = cell.roledClosures.first { $0.role == .action }?.closure ?? cell.singleTap?.tapAction
         guard let action else { return false }
-        if action.onlyChoosesSelection { return true }
+        if cell.marksItselfSelected || action.onlyChooses(shownBy: shown) { return true }
         let type = file.enclosingType(of: action)
         if file.stateWritten(by: action).contains(where: { file.property($0, in: type)?.hasAttribute("Binding") == true }) {
             return true
@@ -180,6 +241,12 @@ struct GridCellWithoutContextMenu: Rule {
             }
             return first == "set" && name.count > 3 && next?.tokenKind == .leftParen
         }
+    }
+
+    /// The state a cell built by a helper compares with its item to show it chosen, anywhere in that helper
+    /// (`let isSelected = mark == value`). A cell written in the `ForEach` is read alone (`cell.chainEnd`).
+    private func shownSelection(ofBuilt cell: SwiftUIView, in file: SwiftUIFile) -> Set<String> {
+        Set(file.declarationContext(of: cell.root)?.declaration.testedState ?? [])
     }
 
     private func firstCell(of forEach: SwiftUIView) -> SwiftUIView? { forEach.childViews(roles: [.content]).first }
