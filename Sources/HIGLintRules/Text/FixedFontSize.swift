@@ -7,10 +7,12 @@ import SwiftSyntax
 /// What is a font, and what its size is, comes from the shared `FontExpression` model: only SwiftUI's `Font`
 /// and UIKit/AppKit fonts count, so an app's own enum with a `system(size:)` case is left alone (and never
 /// fixed). Follows the font to the view it is applied to through `.font(…)`, ternaries and chained font
-/// modifiers (`.system(size: 14).weight(.bold)`). Where a constant holds the font, the constant is reported,
-/// unless every use of it in the same file sizes an image. Deliberately silent on: text in system bars
-/// (`SwiftUIFile.isBarContent`; a UIKit title view only when one function builds it), images, icon fonts and
-/// fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` (badges, initials), display
+/// modifiers (`.system(size: 14).weight(.bold)`). Where a constant holds the font, or a stored property that a
+/// memberwise initialiser of the file's own type is given it for (`Metrics(percentSignFont: …)`), it is reported
+/// there, unless every use of it in the same file sizes an image or a short `Text`. Deliberately silent on: text
+/// in system bars (`SwiftUIFile.isBarContent`; a UIKit title view only when one function builds it), images, icon
+/// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` or attributed
+/// string (badges, initials), display
 /// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
 /// an `@AppStorage` setting, widgets, and code built only for macOS or tvOS (no Dynamic Type), which includes
 /// every `NSFont`. A font passed through a function or stored in another file is not followed.
@@ -57,6 +59,14 @@ struct FixedFontSize: Rule {
                         .popover(isPresented: $showInfo) { Text(info).font(↓.system(size: 13)) }
                 }
             """,
+            """
+            struct Metrics { let valueFont: Font }
+            struct Gauge: View {
+                let metrics = Metrics(valueFont: ↓.system(size: 9))
+                var body: some View { Text(value, format: .percent).font(metrics.valueFont) }
+            }
+            """,
+            #"let text = NSAttributedString(string: city.name, attributes: [.font: ↓UIFont.systemFont(ofSize: 15)])"#,
             """
             func showTitle(_ title: String) {
                 let label = UILabel()
@@ -178,6 +188,20 @@ struct FixedFontSize: Rule {
             }
             """,
             """
+            struct Metrics { let percentSignFont: Font }
+            struct Gauge: View {
+                let metrics = Metrics(percentSignFont: .system(size: 9, weight: .thin))
+                var body: some View { Text("%").font(metrics.percentSignFont) }
+            }
+            """,
+            """
+            enum GaugeFonts { static let percentSign = Font.system(size: 9) }
+            struct Gauge: View {
+                var body: some View { Text("%").font(GaugeFonts.percentSign) }
+            }
+            """,
+            #"let text = NSAttributedString(string: city.emoji, attributes: [.font: UIFont.systemFont(ofSize: 15)])"#,
+            """
             struct Article: View {
                 @AppStorage("readerTextSize") private var textSize = 17.0
                 var body: some View { Text(article.body).font(.system(size: textSize)) }
@@ -226,8 +250,11 @@ struct FixedFontSize: Rule {
             }
         case .declaration(let constant, _):
             let uses = file.references(to: constant).filter { !$0.isInPreview }
-            if uses.contains(where: \.isInsideScaledFont) || sizesOnlyImages(uses, file: file) { return }
+            if uses.contains(where: \.isInsideScaledFont) || stylesOnlyImagesOrShortText(uses, file: file) { return }
         case .fontSlot:
+            if let property = font.storedProperty(in: file),
+               stylesOnlyImagesOrShortText(file.references(to: property).filter { !$0.isInPreview }, file: file) { return }
+            if let string = font.attributedString, file.isShortString(string) { return }
             if let label = font.assignedViewName, file.becomesBarView(label, around: call) { return }
         case .unknown:
             break
@@ -242,17 +269,9 @@ struct FixedFontSize: Rule {
             && file.enclosingType(of: view.root)?.name == "Image"
     }
 
-    private func sizesOnlyImages(_ uses: [ExprSyntax], file: SwiftUIFile) -> Bool {
-        guard !uses.isEmpty else { return false }
-        return uses.allSatisfy { use in
-            var expression = ExprSyntax(use)
-            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id { expression = ExprSyntax(member) }
-            guard let argument = expression.parent?.as(LabeledExprSyntax.self),
-                  let modifierCall = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let member = modifierCall.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "font",
-                  let target = file.view(modifiedBy: member)
-            else { return false }
-            return target.isImageOnly
-        }
+    /// Every use of a name holding the font styles an image or a `Text` of one or two characters or emoji.
+    private func stylesOnlyImagesOrShortText(_ uses: [ExprSyntax], file: SwiftUIFile) -> Bool {
+        guard let views = file.viewsStyled(byFontAt: uses) else { return false }
+        return views.allSatisfy { $0.isImageOnly || file.isShortText($0) }
     }
 }
