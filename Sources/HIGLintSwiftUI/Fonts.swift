@@ -275,7 +275,19 @@ extension SwiftUIFile {
         else { return false }
         if argument.isInitials || argument.namesEmoji { return true }
         guard let text = shownString(of: view) else { return false }
-        return text.count <= 2 || text.allSatisfy { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } }
+        return Self.isShort(text)
+    }
+
+    /// Whether a string expression (an attributed string's `string:`) is one or two characters or only emoji: its
+    /// literal, a value named for an emoji or initials, or the literal a name it reads is made of.
+    public func isShortString(_ expression: ExprSyntax) -> Bool {
+        if expression.isInitials || expression.namesEmoji { return true }
+        guard let text = expression.plainStringLiteral ?? madeValue(of: expression)?.plainStringLiteral else { return false }
+        return Self.isShort(text)
+    }
+
+    private static func isShort(_ text: String) -> Bool {
+        text.count <= 2 || text.allSatisfy { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } }
     }
 }
 

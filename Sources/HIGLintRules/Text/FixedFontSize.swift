@@ -7,9 +7,12 @@ import SwiftSyntax
 /// What is a font, and what its size is, comes from the shared `FontExpression` model: only SwiftUI's `Font`
 /// and UIKit/AppKit fonts count, so an app's own enum with a `system(size:)` case is left alone (and never
 /// fixed). Follows the font to the view it is applied to through `.font(…)`, ternaries and chained font
-/// modifiers (`.system(size: 14).weight(.bold)`). Where a constant holds the font, the constant is reported,
-/// unless every use of it in the same file sizes an image. Deliberately silent on: images, icon fonts and
-/// fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` (badges, initials), display
+/// modifiers (`.system(size: 14).weight(.bold)`). Where a constant holds the font, or a stored property that a
+/// memberwise initialiser of the file's own type is given it for (`Metrics(percentSignFont: …)`), it is reported
+/// there, unless every use of it in the same file sizes an image or a short `Text`. Deliberately silent on: text
+/// in system bars (`SwiftUIFile.isBarContent`; a UIKit title view only when one function builds it), images, icon
+/// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` or attributed
+/// string (badges, initials), display
 /// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
 /// an `@AppStorage` setting, widgets, and code built only for macOS or tvOS (no Dynamic Type), which includes
 /// every `NSFont`. A font passed through a function or stored in another file is not followed.
@@ -22,7 +25,11 @@ struct FixedFontSize: Rule {
         rationale: """
             Text styles (`.body`, `.headline`, `.caption`) scale with the reader's Dynamic Type setting; a \
             fixed point size ignores it, so people who need larger text cannot read the screen. Use a text \
-            style, or give a custom font `relativeTo:` a style so it scales with it.
+            style, or give a custom font `relativeTo:` a style so it scales with it. Text in a system bar is \
+            left alone: a toolbar item or content written in `.toolbar { }`, and a UIKit view made in the same \
+            function for a `titleView` or `UIBarButtonItem(customView:)`. Bars do not grow with Dynamic Type \
+            (people read them in the large content viewer), so a fixed size there matches the system; what bar \
+            content presents (a sheet, a menu's items) is not in the bar.
             """,
         platforms: .dynamicType,
         triggeringExamples: [
@@ -44,6 +51,29 @@ struct FixedFontSize: Rule {
             #"let captionFont: Font = ↓.system(size: 12)"#,
             #"StatView(value: reading.value, valueFont: ↓.system(size: 22, weight: .bold))"#,
             #"titleLabel.font = ↓.boldSystemFont(ofSize: 17)"#,
+            """
+            List(orders) { Text($0.title).font(↓.system(size: 15)) }
+                .toolbar {
+                    Menu("Sort") { Text("Sorted by date").font(↓.system(size: 13)) }
+                    Button("Info") { showInfo = true }
+                        .popover(isPresented: $showInfo) { Text(info).font(↓.system(size: 13)) }
+                }
+            """,
+            """
+            struct Metrics { let valueFont: Font }
+            struct Gauge: View {
+                let metrics = Metrics(valueFont: ↓.system(size: 9))
+                var body: some View { Text(value, format: .percent).font(metrics.valueFont) }
+            }
+            """,
+            #"let text = NSAttributedString(string: city.name, attributes: [.font: ↓UIFont.systemFont(ofSize: 15)])"#,
+            """
+            func showTitle(_ title: String) {
+                let label = UILabel()
+                label.font = ↓UIFont.systemFont(ofSize: 13)
+                view.addSubview(label)
+            }
+            """,
             RuleExample(#"Text(reading.value).font(↓.system(size: 96, weight: .bold))"#,
                         configuration: Configuration().with(option: "includeDisplaySizes", .bool(true), for: "fixed-font-size")),
         ],
@@ -128,6 +158,50 @@ struct FixedFontSize: Rule {
             }
             """,
             """
+            NavigationStack { content }
+                .toolbar {
+                    ToolbarItem(placement: .principal) {
+                        VStack {
+                            Text(title).font(.system(size: 17, weight: .semibold))
+                            Text(subtitle).font(.system(size: 11))
+                        }
+                    }
+                }
+            """,
+            """
+            struct Profile: View {
+                var body: some View { List { rows }.toolbar { toolbarItems } }
+                var toolbarItems: some ToolbarContent {
+                    ToolbarItem(placement: .topBarLeading) { Text(profile.name).font(.system(size: 24, weight: .semibold)) }
+                }
+            }
+            """,
+            #"List(orders) { OrderRow(order: $0) }.toolbar { Text(syncStatus).font(.system(size: 12)) }"#,
+            """
+            func setTitle(_ title: String, subtitle: String) {
+                let titleLabel = UILabel()
+                titleLabel.font = UIFont.systemFont(ofSize: 13, weight: .medium)
+                let subtitleLabel = UILabel()
+                subtitleLabel.font = UIFont.systemFont(ofSize: 11)
+                let stack = UIStackView(arrangedSubviews: [titleLabel, subtitleLabel])
+                navigationItem.titleView = stack
+            }
+            """,
+            """
+            struct Metrics { let percentSignFont: Font }
+            struct Gauge: View {
+                let metrics = Metrics(percentSignFont: .system(size: 9, weight: .thin))
+                var body: some View { Text("%").font(metrics.percentSignFont) }
+            }
+            """,
+            """
+            enum GaugeFonts { static let percentSign = Font.system(size: 9) }
+            struct Gauge: View {
+                var body: some View { Text("%").font(GaugeFonts.percentSign) }
+            }
+            """,
+            #"let text = NSAttributedString(string: city.emoji, attributes: [.font: UIFont.systemFont(ofSize: 15)])"#,
+            """
             struct Article: View {
                 @AppStorage("readerTextSize") private var textSize = 17.0
                 var body: some View { Text(article.body).font(.system(size: textSize)) }
@@ -166,6 +240,7 @@ struct FixedFontSize: Rule {
         if let points = font.points(in: file), points >= TextStyle.displaySize,
            !context.option("includeDisplaySizes", default: false) { return }
         if font.family == .uiKit, call.isInsideScaledFont || call.isInsideSymbolConfiguration { return }
+        if file.isBarContent(call) { return }
         switch font.use {
         case .modifier(let member):
             if let target = file.view(modifiedBy: member) {
@@ -175,8 +250,13 @@ struct FixedFontSize: Rule {
             }
         case .declaration(let constant, _):
             let uses = file.references(to: constant).filter { !$0.isInPreview }
-            if uses.contains(where: \.isInsideScaledFont) || sizesOnlyImages(uses, file: file) { return }
-        case .fontSlot, .unknown:
+            if uses.contains(where: \.isInsideScaledFont) || stylesOnlyImagesOrShortText(uses, file: file) { return }
+        case .fontSlot:
+            if let property = font.storedProperty(in: file),
+               stylesOnlyImagesOrShortText(file.references(to: property).filter { !$0.isInPreview }, file: file) { return }
+            if let string = font.attributedString, file.isShortString(string) { return }
+            if let label = font.assignedViewName, file.becomesBarView(label, around: call) { return }
+        case .unknown:
             break
         }
         let fix = font.textStyleFix()
@@ -189,17 +269,9 @@ struct FixedFontSize: Rule {
             && file.enclosingType(of: view.root)?.name == "Image"
     }
 
-    private func sizesOnlyImages(_ uses: [ExprSyntax], file: SwiftUIFile) -> Bool {
-        guard !uses.isEmpty else { return false }
-        return uses.allSatisfy { use in
-            var expression = ExprSyntax(use)
-            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id { expression = ExprSyntax(member) }
-            guard let argument = expression.parent?.as(LabeledExprSyntax.self),
-                  let modifierCall = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let member = modifierCall.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "font",
-                  let target = file.view(modifiedBy: member)
-            else { return false }
-            return target.isImageOnly
-        }
+    /// Every use of a name holding the font styles an image or a `Text` of one or two characters or emoji.
+    private func stylesOnlyImagesOrShortText(_ uses: [ExprSyntax], file: SwiftUIFile) -> Bool {
+        guard let views = file.viewsStyled(byFontAt: uses) else { return false }
+        return views.allSatisfy { $0.isImageOnly || file.isShortText($0) }
     }
 }
