@@ -37,6 +37,11 @@ public struct Reach: Hashable, Sendable {
 public struct ModuleReach: Sendable, Equatable {
     /// Only the types whose reach is narrower than their declaring files'.
     public private(set) var narrowed: [String: Reach] = [:]
+    /// Members nothing calls (`MemberUse`), as `Type.member`: their code does not ship.
+    public private(set) var unusedMembers: Set<String> = []
+
+    /// Nothing narrowed, no member unused.
+    public var isEmpty: Bool { narrowed.isEmpty && unusedMembers.isEmpty }
 
     public init() {}
 
@@ -60,6 +65,12 @@ public struct ModuleReach: Sendable, Equatable {
     /// Passes over the sites until no reach grows; reach only grows, within five platforms and two flags per type.
     /// Past 64 passes it gives up and narrows nothing.
     public init(files: [FileCreations]) {
+        unusedMembers = MemberUse.unused(in: files)
+        let unusedMembers = self.unusedMembers
+        func inUnusedMember(_ site: CreationScan.Site) -> Bool {
+            guard let member = site.member, let creator = site.creator else { return false }
+            return unusedMembers.contains("\(creator).\(member)")
+        }
         var declaredReach: [String: Reach] = [:]
         var isPublic: Set<String> = []
         var unusedCandidates: [String: Bool] = [:]
@@ -78,7 +89,9 @@ public struct ModuleReach: Sendable, Equatable {
         }
         // A view type nothing in the whole module creates or names (`Row(`, `Row {`, `Row.make`) is dead code
         // that never reaches people, and so is what only it creates.
-        let named = files.reduce(into: Set<String>()) { names, file in names.formUnion(file.scan.sites.map(\.created)) }
+        let named = files.reduce(into: Set<String>()) { names, file in
+            names.formUnion(file.scan.sites.filter { !inUnusedMember($0) }.map(\.created))
+        }
         let unused = unusedCandidates.filter { $0.value && !isPublic.contains($0.key) && !named.contains($0.key) }.map(\.key)
         let fileReach = declaredReach
         for name in unused { declaredReach[name]?.ships = false }
@@ -107,7 +120,7 @@ public struct ModuleReach: Sendable, Equatable {
                     for entry in sites {
                         var made = reachOfCode(in: entry.site.creator, file: entry.file)
                         made.platforms.formIntersection(entry.site.platforms)
-                        if entry.site.inPreview { made.ships = false }
+                        if entry.site.inPreview || inUnusedMember(entry.site) { made.ships = false }
                         if declaredReach[entry.site.creator ?? ""]?.outsideWidgets == false { made.outsideWidgets = false }
                         if made.ships { shipping = shipping.union(made) } else { other = other.union(made) }
                     }
@@ -148,6 +161,11 @@ public struct ModuleReach: Sendable, Equatable {
         narrowed.isEmpty ? nil : narrowed[Self.baseName(name)]
     }
 
+    /// Whether the member `member` of the type or extension named `type` is one nothing calls.
+    public func isUnused(member: String, ofType type: String) -> Bool {
+        !unusedMembers.isEmpty && unusedMembers.contains("\(Self.baseName(type)).\(member)")
+    }
+
     /// `Outer.Inner<T>` is `Inner` to the scan, which reads base names.
     static func baseName(_ name: String) -> String {
         let withoutGenerics = name.split(separator: "<", maxSplits: 1).first.map(String.init) ?? name
@@ -156,14 +174,19 @@ public struct ModuleReach: Sendable, Equatable {
 
     // MARK: Text form, for cache keys
 
+    /// `Type:platforms:flags` per narrowed type, then `-Type.member` per unused member, `,`-separated.
     public var encoded: String {
-        narrowed.sorted { $0.key < $1.key }.map { name, reach in
+        (narrowed.sorted { $0.key < $1.key }.map { name, reach in
             "\(name):\(reach.platforms.rawValue):\(reach.ships ? 1 : 0)\(reach.outsideWidgets ? 1 : 0)"
-        }.joined(separator: ",")
+        } + unusedMembers.sorted().map { "-" + $0 }).joined(separator: ",")
     }
 
     public init?(encoded: some StringProtocol) {
         for entry in encoded.split(separator: ",") {
+            if entry.hasPrefix("-") {
+                unusedMembers.insert(String(entry.dropFirst()))
+                continue
+            }
             let fields = entry.split(separator: ":")
             guard fields.count == 3, let platforms = UInt8(fields[1]), fields[2].count == 2 else { return nil }
             narrowed[String(fields[0])] = Reach(platforms: Platforms(rawValue: platforms), ships: fields[2].first == "1",
