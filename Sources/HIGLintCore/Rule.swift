@@ -205,7 +205,7 @@ public final class RuleContext {
         let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
             .intersection(reach?.platforms ?? .all)
         guard !platforms.isEmpty, !platforms.intersection(file.platformsWhereUsed(node) ?? .all).isEmpty else { return false }
-        return configuration.checksNonShippingCode || (!node.isInPreview && reach?.ships != false)
+        return configuration.checksNonShippingCode || (!node.isInPreview && !node.isInDebugOnlyCode && reach?.ships != false)
     }
 
     /// Whether `node` is widget content: code of a widget extension target, a `Widget`, or a view only widgets

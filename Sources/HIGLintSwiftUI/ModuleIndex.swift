@@ -53,7 +53,7 @@ public struct ModuleIndex: Sendable, Equatable {
             let names = self[keyPath: field]
             return names.isEmpty ? nil : name + "=" + names.sorted().joined(separator: ",")
         }
-        return (sets + (reach.narrowed.isEmpty ? [] : ["reach=" + reach.encoded])).joined(separator: ";")
+        return (sets + (reach.isEmpty ? [] : ["reach=" + reach.encoded])).joined(separator: ";")
     }
 
     public init?(encoded: some StringProtocol) {

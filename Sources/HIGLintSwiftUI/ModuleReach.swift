@@ -37,6 +37,11 @@ public struct Reach: Hashable, Sendable {
 public struct ModuleReach: Sendable, Equatable {
     /// Only the types whose reach is narrower than their declaring files'.
     public private(set) var narrowed: [String: Reach] = [:]
+    /// Members nothing calls (`MemberUse`), as `Type.member`: their code does not ship.
+    public private(set) var unusedMembers: Set<String> = []
+
+    /// Nothing narrowed, no member unused.
+    public var isEmpty: Bool { narrowed.isEmpty && unusedMembers.isEmpty }
 
     public init() {}
 
@@ -60,6 +65,12 @@ public struct ModuleReach: Sendable, Equatable {
     /// Passes over the sites until no reach grows; reach only grows, within five platforms and two flags per type.
     /// Past 64 passes it gives up and narrows nothing.
     public init(files: [FileCreations]) {
+        unusedMembers = MemberUse.unused(in: files)
+        let unusedMembers = self.unusedMembers
+        func inUnusedMember(_ site: CreationScan.Site) -> Bool {
+            guard let member = site.member, let creator = site.creator else { return false }
+            return unusedMembers.contains("\(creator).\(member)")
+        }
         var declaredReach: [String: Reach] = [:]
         var isPublic: Set<String> = []
         var unusedCandidates: [String: Bool] = [:]
@@ -78,10 +89,14 @@ public struct ModuleReach: Sendable, Equatable {
         }
         // A view type nothing in the whole module creates or names (`Row(`, `Row {`, `Row.make`) is dead code
         // that never reaches people, and so is what only it creates.
-        let named = files.reduce(into: Set<String>()) { names, file in names.formUnion(file.scan.sites.map(\.created)) }
+        let named = files.reduce(into: Set<String>()) { names, file in
+            names.formUnion(file.scan.sites.filter { !inUnusedMember($0) }.map(\.created))
+        }
         let unused = unusedCandidates.filter { $0.value && !isPublic.contains($0.key) && !named.contains($0.key) }.map(\.key)
         let fileReach = declaredReach
-        for name in unused { declaredReach[name]?.ships = false }
+        let tooling = declaredReach.keys.filter(Self.isDeveloperTooling)
+        for name in unused + tooling { declaredReach[name]?.ships = false }
+        let toolingSet = Set(tooling)
         var sitesOf: [String: [(site: CreationScan.Site, file: Reach)]] = [:]
         for file in files {
             for site in file.scan.sites where declaredReach[site.created] != nil && !isPublic.contains(site.created) {
@@ -91,7 +106,10 @@ public struct ModuleReach: Sendable, Equatable {
         var reach = sitesOf.mapValues { _ in Reach.nowhere }
         func reachOfCode(in type: String?, file: Reach) -> Reach {
             guard let type else { return file }
-            return (reach[type] ?? declaredReach[type] ?? file).intersection(file)
+            var code = (reach[type] ?? declaredReach[type] ?? file).intersection(file)
+            // Whoever creates a debug panel, what it creates is for developers.
+            if toolingSet.contains(type) { code.ships = false }
+            return code
         }
         func grow() -> Bool {
             var changed = true
@@ -107,7 +125,7 @@ public struct ModuleReach: Sendable, Equatable {
                     for entry in sites {
                         var made = reachOfCode(in: entry.site.creator, file: entry.file)
                         made.platforms.formIntersection(entry.site.platforms)
-                        if entry.site.inPreview { made.ships = false }
+                        if entry.site.inPreview || inUnusedMember(entry.site) { made.ships = false }
                         if declaredReach[entry.site.creator ?? ""]?.outsideWidgets == false { made.outsideWidgets = false }
                         if made.ships { shipping = shipping.union(made) } else { other = other.union(made) }
                     }
@@ -141,11 +159,37 @@ public struct ModuleReach: Sendable, Equatable {
             if wholeModule[name] != true { narrowedReach.ships = declared.ships }
             if narrowedReach != declared, !narrowedReach.platforms.isEmpty { narrowed[name] = narrowedReach }
         }
+        for name in tooling {
+            guard var toolingReach = narrowed[name] ?? fileReach[name] else { continue }
+            toolingReach.ships = false
+            narrowed[name] = toolingReach
+        }
+    }
+
+    /// A debug panel or menu (`DebugView`, `AtmosphereDebugPanel`, `DebugMenu`): developer tooling, reached behind a
+    /// hidden gesture or a debug setting, that people do not use; what only it creates does not reach them either.
+    public static func isDeveloperTooling(_ name: String) -> Bool {
+        let characters = Array(name)
+        var start = characters.startIndex
+        while let found = characters[start...].firstRange(of: Array("Debug")) {
+            let before = found.lowerBound == 0 ? nil : characters[found.lowerBound - 1]
+            let after = found.upperBound < characters.count ? characters[found.upperBound] : nil
+            let startsWord = before.map { !$0.isUppercase } ?? true
+            let endsWord = after.map { $0.isUppercase || $0 == "_" } ?? true
+            if startsWord && endsWord { return true }
+            start = found.upperBound
+        }
+        return false
     }
 
     /// The reach of code in the type (or extension of the type) named `name`; `nil` where nothing narrows it.
     public func reach(ofType name: String) -> Reach? {
         narrowed.isEmpty ? nil : narrowed[Self.baseName(name)]
+    }
+
+    /// Whether the member `member` of the type or extension named `type` is one nothing calls.
+    public func isUnused(member: String, ofType type: String) -> Bool {
+        !unusedMembers.isEmpty && unusedMembers.contains("\(Self.baseName(type)).\(member)")
     }
 
     /// `Outer.Inner<T>` is `Inner` to the scan, which reads base names.
@@ -156,14 +200,19 @@ public struct ModuleReach: Sendable, Equatable {
 
     // MARK: Text form, for cache keys
 
+    /// `Type:platforms:flags` per narrowed type, then `-Type.member` per unused member, `,`-separated.
     public var encoded: String {
-        narrowed.sorted { $0.key < $1.key }.map { name, reach in
+        (narrowed.sorted { $0.key < $1.key }.map { name, reach in
             "\(name):\(reach.platforms.rawValue):\(reach.ships ? 1 : 0)\(reach.outsideWidgets ? 1 : 0)"
-        }.joined(separator: ",")
+        } + unusedMembers.sorted().map { "-" + $0 }).joined(separator: ",")
     }
 
     public init?(encoded: some StringProtocol) {
         for entry in encoded.split(separator: ",") {
+            if entry.hasPrefix("-") {
+                unusedMembers.insert(String(entry.dropFirst()))
+                continue
+            }
             let fields = entry.split(separator: ":")
             guard fields.count == 3, let platforms = UInt8(fields[1]), fields[2].count == 2 else { return nil }
             narrowed[String(fields[0])] = Reach(platforms: Platforms(rawValue: platforms), ships: fields[2].first == "1",

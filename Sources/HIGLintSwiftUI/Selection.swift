@@ -3,10 +3,11 @@ import SwiftSyntax
 /// Questions about selection state shown in a view: which state a checkmark is decided by, and the
 /// handlers that could change it.
 extension SwiftUIView {
-    /// The state names a membership or equality test decides this view (a checkmark) by: an `if` around it,
-    /// a ternary in its `systemName:`, or a ternary in one of its modifiers (`.opacity(selected == item ? 1 : 0)`),
-    /// up to the enclosing `ForEach`.
-    public var checkmarkSelectionState: Set<String> {
+    /// The state names a test decides this view (a checkmark) by: an `if` around it, a ternary in its
+    /// `systemName:`, or a ternary in one of its modifiers (`.opacity(selected == item ? 1 : 0)`), up to the
+    /// enclosing `ForEach`. With `membershipOnly`, only collections a `contains` test reads (a multiple
+    /// selection), not the values an equality test compares (one choice).
+    public func checkmarkSelectionState(membershipOnly: Bool = false) -> Set<String> {
         var tests: [ExprSyntax] = []
         if let symbol = argument("systemName")?.expression, symbol.isConditional { tests.append(symbol) }
         for modifier in modifiers {
@@ -23,7 +24,7 @@ extension SwiftUIView {
             if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
             node = current.parent
         }
-        return Set(tests.flatMap(\.testedState))
+        return Set(tests.flatMap { membershipOnly ? $0.testedMembership : $0.testedState })
     }
 
     /// Whether `handler` sits in a different branch of an `if` that shows this view in one branch:
@@ -88,17 +89,22 @@ extension ExprSyntax {
 
 extension SyntaxProtocol {
     /// `selection.contains(id)` → `selection`; `selected == item` → `selected`, `item`; `isSelected(x)` → nothing.
-    public var testedState: [String] {
-        var names: [String] = []
-        for token in tokens(viewMode: .sourceAccurate) {
-            if token.text == "contains", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-               let name = member.base?.referencePath?.last {
-                names.append(name)
-            }
-            if ["==", "!="].contains(token.text), let sequence = token.parent?.parent?.parent?.as(SequenceExprSyntax.self) {
-                names += sequence.elements.compactMap { $0.referencePath?.last }
-            }
+    public var testedState: [String] { testedMembership + testedEquality }
+
+    /// `selection.contains(id)` → `selection`.
+    public var testedMembership: [String] {
+        tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.text == "contains", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self) else { return nil }
+            return member.base?.referencePath?.last
         }
-        return names
+    }
+
+    /// `selected == item` → `selected`, `item`.
+    public var testedEquality: [String] {
+        tokens(viewMode: .sourceAccurate).flatMap { token -> [String] in
+            guard ["==", "!="].contains(token.text), let sequence = token.parent?.parent?.parent?.as(SequenceExprSyntax.self)
+            else { return [] }
+            return sequence.elements.compactMap { $0.referencePath?.last }
+        }
     }
 }

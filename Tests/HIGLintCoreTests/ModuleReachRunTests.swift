@@ -135,3 +135,77 @@ struct UnusedViewRunTests {
         #expect(try findings(folder) == ["Unused.swift fixed-font-size", "Used.swift fixed-font-size"])
     }
 }
+
+@Suite("Members nothing calls, in a run")
+struct UnusedMemberRunTests {
+    func findings(_ folder: TemporaryFolder, paths: [String]? = nil) throws -> [String] {
+        let result = LintEngine(ruleTypes: allRules).lint(paths: paths ?? [folder.url.path])
+        return result.diagnostics.map { "\(($0.path as NSString).lastPathComponent):\($0.line) \($0.rule)" }.sorted()
+    }
+
+    func appFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "iphoneos"))
+        try folder.write("App/Screen.swift", """
+            import SwiftUI
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        usedRow
+                        // oldRow
+                    }
+                    .banner()
+                }
+                private var usedRow: some View { Text("Used").font(.system(size: 15)) }
+                #if DEBUG
+                var debugRow: some View { Text("Debug").font(.system(size: 15)) }
+                #endif
+                private var oldRow: some View { Text("Old").font(.system(size: 15)) }
+                var chain: some View { chained }
+                private var chained: some View { Text("Chained").font(.system(size: 15)) }
+            }
+
+            """ + appCreating("Screen"))
+        try folder.write("App/Modifiers.swift", """
+            import SwiftUI
+            public extension View {
+                func published() -> some View { overlay(Text("Public").font(.system(size: 11))) }
+            }
+            extension View {
+                func banner() -> some View { overlay(Text("Banner").font(.system(size: 12))) }
+                func toast() -> some View { overlay(Toast()) }
+            }
+            struct Toast: View { var body: some View { Text("Toast").font(.system(size: 12)) } }
+            struct Plate: ButtonStyle {
+                func makeBody(configuration: Configuration) -> some View { configuration.label.font(.system(size: 13)) }
+            }
+
+            """)
+        return folder
+    }
+
+    @Test("code in a member nothing names, a view only such a member creates, and #if DEBUG code do not ship")
+    func wholeProject() throws {
+        let folder = try appFolder()
+        // `oldRow` is named only in a comment; `chained` only by `chain`, which nothing names; `toast()` is applied
+        // nowhere, so `Toast` is never created; `debugRow` is only in debug builds. A style's `makeBody` is called by
+        // SwiftUI, and a public extension's members by other modules: they stay.
+        let found = try findings(folder)
+        #expect(found == [
+            "Modifiers.swift:11 fixed-font-size", "Modifiers.swift:3 fixed-font-size", "Modifiers.swift:6 fixed-font-size",
+            "Screen.swift:10 fixed-font-size",
+        ])
+    }
+
+    @Test("over part of the project, internal members may be used elsewhere; private ones are still judged")
+    func partOfProject() throws {
+        let folder = try appFolder()
+        let paths = ["App/Screen.swift", "App/Modifiers.swift"].map { folder.url.appendingPathComponent($0).path }
+        let found = try findings(folder, paths: paths)
+        #expect(found == [
+            "Modifiers.swift:11 fixed-font-size", "Modifiers.swift:3 fixed-font-size", "Modifiers.swift:6 fixed-font-size",
+            "Modifiers.swift:9 fixed-font-size", "Screen.swift:10 fixed-font-size", "Screen.swift:16 fixed-font-size",
+        ])
+    }
+}

@@ -50,7 +50,7 @@ struct CreationScanTests {
             }
             """
         #expect(sites(source) == [
-            "Debug<Root", "MacSettings<Root [macOS]", "Never<Root [none]", "OtherSettings<Root [tvOS, watchOS, visionOS]",
+            "Debug<Root preview", "MacSettings<Root [macOS]", "Never<Root [none]", "OtherSettings<Root [tvOS, watchOS, visionOS]",
             "PhoneSettings<Root [iOS]",
         ])
     }
@@ -146,6 +146,23 @@ struct ModuleReachTests {
         #expect(module.narrowed.isEmpty)
     }
 
+    @Test("debug panels and what only they create do not ship; names that only contain the letters do")
+    func developerTooling() {
+        let module = reach([
+            "struct Settings: View { var body: some View { AtmosphereDebugPanel() ; Debugger() } }",
+            "@main struct Weather: App { var body: some Scene { WindowGroup { Settings() } } }",
+            "struct AtmosphereDebugPanel: View { var body: some View { LayerList() } }",
+            "struct LayerList: View { var body: some View { Text(\"\") } }",
+            "struct Debugger: View { var body: some View { Text(\"\") } }\nextension DebugView { var x: Int { 1 } }",
+        ], whole: true)
+        #expect(module.reach(ofType: "AtmosphereDebugPanel")?.ships == false)
+        #expect(module.reach(ofType: "LayerList")?.ships == false)
+        #expect(module.reach(ofType: "DebugView")?.ships == false)
+        #expect(module.reach(ofType: "Debugger") == nil)
+        #expect(["DebugMenu", "Debug", "FeatureFlags_Debug"].allSatisfy(ModuleReach.isDeveloperTooling))
+        #expect(!["Debugger", "DebuggingTips", "Undebuggable"].contains(where: ModuleReach.isDeveloperTooling))
+    }
+
     @Test("a view only widgets create is widget code; the file's platforms bound every site")
     func widgetsAndFiles() {
         let module = reach([
@@ -171,5 +188,57 @@ struct ModuleReachPreviewTests {
         ].map { ModuleReach.FileCreations(scan: CreationScan(source: $0), context: Reach(platforms: .all)) })
         #expect(module.reach(ofType: "Face") == Reach(platforms: .all, ships: true, outsideWidgets: false))
         #expect(module.reach(ofType: "Pane") == Reach(platforms: .macOS))
+    }
+}
+
+@Suite("Members nothing calls")
+struct MemberUseTests {
+    func unused(_ files: [String], whole: Bool = true) -> [String] {
+        MemberUse.unused(in: files.map {
+            ModuleReach.FileCreations(scan: CreationScan(source: $0), context: Reach(platforms: .all), moduleIsWhole: whole,
+                                      deadCodeIsKnown: whole)
+        }).sorted()
+    }
+
+    @Test("a member named nowhere, or only by unused members, is unused; recursion does not keep one alive")
+    func unusedMembers() {
+        let files = [
+            """
+            struct Screen: View {
+                var body: some View { header }
+                private var header: some View { Text("") }
+                private var old: some View { older }
+                private var older: some View { Text("") }
+                private func loop(_ n: Int) -> Int { loop(n - 1) }
+                // private var commented: some View { footer }
+            }
+            """,
+            "extension Image { static var archive: Image { Image(\"archive\") } }\nextension View { func toast() -> some View { self } }",
+            "struct Row: View { var body: some View { Image.archive } }",
+        ]
+        #expect(unused(files) == ["Screen.loop", "Screen.old", "Screen.older", "View.toast"])
+        // Without the whole project, only private members are judged.
+        #expect(unused(files, whole: false) == ["Screen.loop", "Screen.old", "Screen.older"])
+    }
+
+    @Test("requirements, overrides, @objc members, conforming types' members and protocol names are never listed")
+    func frameworkCalls() {
+        let files = [
+            "struct Plate: ButtonStyle { func makeBody(configuration: Configuration) -> some View { label } }",
+            "extension Plate { func makeBody(configuration: Configuration) -> some View { label } }",
+            "class Cell: UICollectionViewCell { override func layoutSubviews() {} ; func configure() {} }",
+            "final class Box { @objc func tapped() {} ; @IBAction func pressed() {} ; public func open() {} }",
+            "protocol Loader { func load() }\nstruct Disk: View { var body: some View { Text(\"\") } ; func load() {} }",
+            "struct Model: Codable { var name: String }",
+        ]
+        #expect(unused(files).isEmpty)
+    }
+
+    @Test("the encoded scan keeps members, mentions and the member of each site")
+    func encoding() {
+        let scan = CreationScan(source: "struct A: View { var body: some View { B() } ; private var c: some View { D(e: f) } }")
+        #expect(scan.members.map(\.name) == ["c"])
+        #expect(scan.sites.contains { $0.created == "D" && $0.member == "c" })
+        #expect(CreationScan(encoded: scan.encoded) == scan)
     }
 }

@@ -2,10 +2,12 @@ import HIGLintCore
 import HIGLintSwiftUI
 import SwiftSyntax
 
-/// A hand-built selection row: a checkmark shown on a membership or equality test, in a `ForEach`
-/// whose button or tap handler changes that same selection.
+/// A hand-built multiple-selection row: a checkmark shown on a membership test (`selection.contains(x)`), in
+/// a `ForEach` whose button or tap handler changes that same selection.
 ///
-/// The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
+/// One choice shown by an equality test (`selected == item`) is not reported: its system idiom is an inline
+/// `Picker`, which draws the same checkmark, and `List(selection:)` on iPhone selects one row only in edit
+/// mode, so the remedy would not fit (readers of real apps judged every such finding wrong). The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
 /// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own
@@ -18,7 +20,7 @@ struct CustomSelectionCheckmark: Rule {
         id: "custom-selection-checkmark",
         name: "Custom selection checkmark",
         section: .lists,
-        summary: "Use `List(selection:)` instead of drawing checkmarks and tracking taps yourself.",
+        summary: "Use `List(selection:)` instead of drawing checkmarks and tracking a multiple selection yourself.",
         rationale: """
             `List(selection:)` gives the system's selection: edit mode with its checkmarks, multiple \
             selection with a two-finger pan on iPad, keyboard and pointer selection on Mac, and the \
@@ -44,14 +46,14 @@ struct CustomSelectionCheckmark: Rule {
             }
             """,
             """
-            ForEach(Currency.allCases) { currency in
+            ForEach(Recipient.all) { recipient in
                 Button {
-                    preferredCurrency = currency
+                    if chosen.contains(recipient.id) { chosen.remove(recipient.id) } else { chosen.insert(recipient.id) }
                 } label: {
                     HStack {
-                        Text(currency.name)
+                        Text(recipient.name)
                         Spacer()
-                        ↓Image(systemName: "checkmark").opacity(preferredCurrency == currency ? 1 : 0)
+                        ↓Image(systemName: "checkmark").opacity(chosen.contains(recipient.id) ? 1 : 0)
                     }
                 }
             }
@@ -75,6 +77,20 @@ struct CustomSelectionCheckmark: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // One choice: an inline `Picker` is its idiom, and it draws the same checkmark.
+            """
+            ForEach(Currency.allCases) { currency in
+                Button {
+                    preferredCurrency = currency
+                } label: {
+                    HStack {
+                        Text(currency.name)
+                        Spacer()
+                        Image(systemName: "checkmark").opacity(preferredCurrency == currency ? 1 : 0)
+                    }
+                }
+            }
+            """,
             """
             List(tags, selection: $selectedTags) { tag in
                 Text(tag.name)
@@ -163,7 +179,7 @@ struct CustomSelectionCheckmark: Rule {
               symbol.stringLiterals.contains(where: { $0.hasPrefix("checkmark") }),
               context.applies(at: call)
         else { return }
-        let selection = image.checkmarkSelectionState
+        let selection = image.checkmarkSelectionState(membershipOnly: true)
         guard !selection.isEmpty, let region = rowRegion(of: image, file: context.file) else { return }
         let handlers = context.file.tapHandlers(in: region).filter { !image.isInOtherBranch(than: $0) }
         guard handlers.contains(where: { !context.file.stateWritten(by: $0).isDisjoint(with: selection) }) else { return }
