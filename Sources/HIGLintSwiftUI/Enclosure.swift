@@ -10,6 +10,9 @@ public struct Enclosure {
     public let role: ViewRole
     /// The modifier whose closure or argument holds the node, if any.
     public let modifier: Modifier?
+
+    /// Whether the node is (in) a control's label: `Button { } label: { … }`, `Button(action: f, label: Title())`.
+    public var isControlLabel: Bool { role == .label || role == .argument("label") }
 }
 
 /// The declaration a piece of view code is written in.

@@ -28,6 +28,13 @@ public struct ModuleIndex: Sendable, Equatable {
     /// View types labelled or hidden for VoiceOver where they are used: `.accessibilityLabel`/`.accessibilityHidden`
     /// on the use, or a `Label`, a titled control or a hidden container around it.
     public var labelledViews: Set<String> = []
+    /// View types shown in the label of a control whose label has text, beside them or (out of sight there) their
+    /// own: `NavigationLink(value: chat) { ChatRow(chat) }`. The control is one element read by that text; what
+    /// the type shows is part of it, but a control the type is stays an element of its own.
+    public var controlLabelViews: Set<String> = []
+    /// View types the module declares with a control's name (`ModeToggle`, `SegmentPicker`,
+    /// `SwiftUIFile.controlNameSuffixes`): their cells are code the linter can read, unlike another package's.
+    public var controlViews: Set<String> = []
     /// Where the module creates each view type (`ModuleReach`): a fact of the whole module, worked out after the
     /// files' parts are joined, never part of one file's.
     public var reach = ModuleReach()
@@ -36,10 +43,10 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
-         \.rowViews, \.cellViews, \.titledViews, \.labelledViews]
+         \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -81,6 +88,7 @@ public struct ModuleIndex: Sendable, Equatable {
                 }
                 if Self.holdsChart(type.declaration) { chartViews.insert(name) }
                 if type.declaration.containsMemberAccess(named: "contextMenu") { contextMenuViews.insert(name) }
+                if SwiftUIFile.isNamedLikeControl(name) { controlViews.insert(name) }
             }
             if Self.styleProtocols.contains(where: type.conforms(to:)),
                type.functions["makeBody"]?.contains(where: { $0.body.map(Self.drawsText) ?? false }) == true {
@@ -119,6 +127,7 @@ public struct ModuleIndex: Sendable, Equatable {
             }
             if !titledViews.contains(name), case .titled = file.titleLookup(of: view) { titledViews.insert(name) }
             if !labelledViews.contains(name), Self.isLabelledForVoiceOver(view, in: file) { labelledViews.insert(name) }
+            if !controlLabelViews.contains(name), Self.isInControlLabelWithText(view, in: file) { controlLabelViews.insert(name) }
         }
     }
 
@@ -127,7 +136,19 @@ public struct ModuleIndex: Sendable, Equatable {
         return file.enclosingViews(of: view.root).contains { enclosure in
             let around = enclosure.view
             if around.isAccessibilityHidden || around.name == "Label" { return true }
-            return labelledControlNames.contains(around.name) && (around.controlTitle != nil || around.hasAccessibilityLabel)
+            // A control labels what is in its label, not its destination or its options.
+            return labelledControlNames.contains(around.name) && enclosure.isControlLabel
+                && (around.controlTitle != nil || around.hasAccessibilityLabel)
+        }
+    }
+
+    /// Whether `view` is in the label of a control (not its destination or options) whose label has text: the
+    /// text beside the view, or the view's own (a view type counts as text: a type that shows only images leaves
+    /// the control to `icon-only-control-without-label` where it is used).
+    private static func isInControlLabelWithText(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        file.enclosingViews(of: view.root).contains { enclosure in
+            labelledControlNames.contains(enclosure.view.name) && enclosure.isControlLabel
+                && enclosure.view.controlLabelViews.contains(where: \.showsTextOrLabel)
         }
     }
 

@@ -77,10 +77,16 @@ extension SwiftUIFile {
 
 extension SwiftUIFile {
     /// Whether the view type whose `body` holds `node` is labelled or hidden for VoiceOver where the module uses it
-    /// (`ModuleIndex.labelledViews`): `BrandLogo().accessibilityLabel("Acme")` in another file.
-    public func isLabelledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
+    /// (`ModuleIndex.labelledViews`): `BrandLogo().accessibilityLabel("Acme")` in another file. With
+    /// `inControlLabels`, also when it is shown in the label of a control with text (`ModuleIndex.controlLabelViews`):
+    /// true of what the type shows, not of a control it is.
+    public func isLabelledWhereUsed(_ node: some SyntaxProtocol, inControlLabels: Bool = true) -> Bool {
         guard let context = declarationContext(of: node), context.isBody, let type = context.type else { return false }
-        return module.labelledViews.contains(type.name)
+        return isLabelledWhereUsed(type.name, inControlLabels: inControlLabels)
+    }
+
+    func isLabelledWhereUsed(_ typeName: String, inControlLabels: Bool = true) -> Bool {
+        module.labelledViews.contains(typeName) || inControlLabels && module.controlLabelViews.contains(typeName)
     }
 }
 

@@ -71,6 +71,31 @@ struct ModuleIndexTests {
         #expect(!index.titledViews.contains("Footer") && !index.rowViews.contains("Footer"))
     }
 
+    @Test("views labelled where used, views in a control's label with text, and control-named types are indexed")
+    func labels() {
+        let index = Self.index("""
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        Logo().accessibilityLabel("Acme")
+                        NavigationLink(value: chat) { ChatRow(chat: chat) }
+                        Button(action: open) { HStack { Text(server.name); FavoriteToggle() } }
+                        NavigationLink("Details") { DetailView() }
+                        Button("Retry") { RetryIcon() }
+                    }
+                }
+            }
+            struct ModePicker: View { var body: some View { Text("x") } }
+            """)
+        #expect(index.labelledViews == ["Logo"])
+        #expect(index.controlLabelViews == ["ChatRow", "FavoriteToggle"])
+        #expect(index.controlViews == ["ModePicker"])
+        var encoded = ModuleIndex()
+        encoded.controlLabelViews = ["ChatRow"]
+        encoded.controlViews = ["ModePicker"]
+        #expect(ModuleIndex(encoded: encoded.encoded) == encoded)
+    }
+
     @Test("the encoded index reads back equal, and an empty one encodes as nothing")
     func encoding() {
         var index = ModuleIndex()

@@ -70,6 +70,9 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"↓Button(action: showProfile) { Image("avatar-placeholder") }"#,
             RuleExample(#"struct SendButton: View { var body: some View { HStack { ↓Button(action: send) { Image("send") } } } }"#,
                         moduleFiles: [#"struct Composer: View { var body: some View { SendButton().accessibilityLabel("Send") } }"#]),
+            // A control in another control's label stays an element of its own: the outer label's text is not its.
+            RuleExample(#"struct FavoriteToggle: View { var body: some View { ↓Button(action: toggle) { Image("star-outline") } } }"#,
+                        moduleFiles: [#"struct ServerRow: View { var body: some View { Button(action: open) { HStack { Text(server.name); FavoriteToggle() } } } }"#]),
         ],
         nonTriggeringExamples: [
             RuleExample(#"struct SendButton: View { var body: some View { Button(action: send) { Image("send") } } }"#,
@@ -126,7 +129,7 @@ struct IconOnlyControlWithoutLabel: Rule {
         // A control inside a container that is read as one labelled element is already described; so is the control
         // a view type's `body` is, when the module labels that view where it uses it (`SendButton(…).accessibilityLabel(…)`).
         let enclosures = context.file.enclosingViews(of: call)
-        if enclosures.isEmpty, context.file.isLabelledWhereUsed(call) { return }
+        if enclosures.isEmpty, context.file.isLabelledWhereUsed(call, inControlLabels: false) { return }
         for enclosure in enclosures {
             if enclosure.view.hasAccessibilityLabel && enclosure.view.mergesAccessibilityChildren { return }
             if enclosure.view.isAccessibilityHidden { return }

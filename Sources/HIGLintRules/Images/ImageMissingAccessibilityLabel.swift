@@ -5,7 +5,16 @@ import SwiftSyntax
 /// A meaningful image (asset, `uiImage:`, `nsImage:`, CGImage, `AsyncImage`) with no accessibility label.
 ///
 /// An image in a helper property or function of the same type is judged at each
-/// use of that helper in the file; with no visible use, the rule says nothing.
+/// use of that helper in the file; with no visible use, the rule says nothing. An image
+/// in a view type's `body` is judged where the module labels the type (`.accessibilityLabel`,
+/// `.accessibilityHidden`, the label of a control with text, in any file), or at its uses in
+/// the file. Uses are followed a few levels up (`SwiftUIFile.labellingWhereUsed`): a card used
+/// in a helper of a backdrop hidden from VoiceOver is hidden too.
+/// A cell of another package's control (a type named like `…Picker`, `…Control`, `…Toggle`,
+/// `…Button` that the module does not declare) is a button label the linter cannot see: an
+/// image there beside text is labelled. An `AsyncImage` whose type hands the loaded image to
+/// its callers' closure is labelled by them. Still reported, for want of a boundary the
+/// source shows: a custom symbol asset beside text, and a decoration seen only during a drag.
 /// Images passed as values (`SharePreview(image:)`, `.background(Image(…))`) and
 /// images in masks, clip shapes, borders and previews are not shown as content, and are
 /// left alone; images in `.overlay { }` and `.background { }` are checked like any other.
@@ -72,7 +81,7 @@ struct ImageMissingAccessibilityLabel: Rule {
             """,
             RuleExample(#"struct BrandLogo: View { var body: some View { ↓Image("acme-logo").resizable() } }"#,
                         moduleFiles: [#"struct Header: View { var body: some View { HStack { BrandLogo(); Spacer() } } }"#]),
-        ],
+        ] + useTriggeringExamples,
         nonTriggeringExamples: [
             #"PointMark(x: .value("Hour", hour.date), y: .value("Rain", hour.rain)).symbol { Image("drop") }"#,
             #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
@@ -132,7 +141,7 @@ struct ImageMissingAccessibilityLabel: Rule {
                 }
             }
             """,
-        ],
+        ] + useNonTriggeringExamples,
         options: ["includeSystemImages": "Also check `Image(systemName:)` (off by default)."],
         optionKinds: ["includeSystemImages": .flag])
 
@@ -155,35 +164,19 @@ struct ImageMissingAccessibilityLabel: Rule {
             context.report(at: image.nameToken, message: Self.message)
             return
         }
-        if image.name == "AsyncImage", image.closures.contains(where: { $0.closure.containsMemberAccess(named: "accessibilityLabel") }) {
+        // What an `AsyncImage` shows is its closure's: labelled there, or by the callers of a wrapper that hands
+        // them the loaded image.
+        if image.name == "AsyncImage",
+           image.closures.contains(where: { $0.closure.containsMemberAccess(named: "accessibilityLabel") })
+            || context.file.handsImageToCallersContent(call) {
             return
         }
         let file = context.file
         // A view type labelled or hidden where the module uses it.
         guard !file.isLabelledWhereUsed(call) else { return }
         var surroundings = file.imageSurroundings(file.enclosingViews(of: call))
-        // The whole body of a view type: judged at its uses in this file when there are any.
-        if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), declaration.isBody,
-           case let uses = file.viewUses(of: declaration), !uses.isEmpty,
-           uses.allSatisfy({ $0.hasAccessibilityLabel || $0.isAccessibilityHidden || file.imageSurroundings(file.enclosingViews(of: $0.root)).isLabelled }) {
-            return
-        }
-        // An image in a helper is judged where the helper is used.
-        if case .unlabelled = surroundings, let declaration = file.declarationContext(of: call), !declaration.isBody {
-            let uses = file.references(to: declaration.name).filter { use in
-                !use.isInPreview && file.declarationContext(of: use)?.declaration.id != declaration.declaration.id
-            }
-            surroundings = .labelled
-            for use in uses {
-                guard let view = file.viewAtUse(use), view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden
-                else { continue }
-                let around = view.unlabelledIgnoringElement.map(ImageSurroundings.ignoringContainer)
-                    ?? file.imageSurroundings(file.enclosingViews(of: view.root))
-                if case .labelled = around { continue }
-                surroundings = around
-                break
-            }
-        }
+        // An image in a helper or a view type's body is judged where they are used, a few uses up.
+        if case .unlabelled = surroundings { surroundings = file.labellingWhereUsed(ofDeclarationHolding: call) }
         switch surroundings {
         case .labelled: return
         case .unlabelled: context.report(at: image.nameToken, message: Self.message)
@@ -193,7 +186,6 @@ struct ImageMissingAccessibilityLabel: Rule {
 
     /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
     private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        guard view.isShownAsContent, !view.hasAccessibilityLabel, !view.isAccessibilityHidden else { return false }
-        return !file.imageSurroundings(file.enclosingViews(of: view.root)).isLabelled
+        view.isShownAsContent && !file.labelling(of: view).isLabelled
     }
 }
