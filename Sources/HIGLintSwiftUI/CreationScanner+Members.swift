@@ -1,0 +1,66 @@
+/// The members a type declares that only the module can call, and the names code mentions (`MemberUse`).
+extension CreationScanner {
+    /// Modifiers that decide whether a member is one only the module calls.
+    static let memberModifiers: Set<String> = [
+        "private", "fileprivate", "public", "open", "override", "objc", "IBAction", "IBOutlet", "IBInspectable",
+        "IBSegueAction", "NSManaged", "dynamic", "_dynamicReplacement",
+    ]
+
+    /// Names frameworks call by a protocol's requirement, even where the conformance is declared elsewhere.
+    static let requirementNames: Set<String> = [
+        "body", "id", "hash", "description", "debugDescription", "encode", "makeBody", "makeCoordinator",
+        "makeUIView", "updateUIView", "dismantleUIView", "makeNSView", "updateNSView", "dismantleNSView",
+        "makeUIViewController", "updateUIViewController", "makeNSViewController", "updateNSViewController",
+        "sizeThatFits", "placeSubviews", "reduce", "defaultValue", "previews", "makeIterator", "next", "perform",
+        "placeholder", "getSnapshot", "getTimeline", "snapshot", "timeline", "tableView", "collectionView",
+        "application", "scene", "windowScene", "userNotificationCenter", "webView", "layoutSubviews", "draw",
+    ]
+
+    static let keywords: Set<String> = [
+        "let", "var", "func", "if", "else", "return", "self", "true", "false", "nil", "in", "for", "while", "guard",
+        "switch", "case", "default", "some", "any", "import", "static", "private", "fileprivate", "internal", "where",
+        "do", "try", "catch", "throw", "throws", "await", "async", "is", "as", "inout", "mutating", "get", "set",
+        "init", "super", "lazy", "weak", "final", "override", "struct", "class", "enum", "extension", "protocol",
+    ]
+
+    /// `func name`, `var name`, `let name` directly in a type's body starts a member (listed in `members` when only
+    /// the module's code can call it); in a protocol's body the name is a requirement, which counts as mentioned.
+    mutating func declareMember() {
+        let modifiers = pendingModifiers
+        pendingModifiers = []
+        guard let scope = scopes.last, scope.type != nil || scope.isProtocol else { return }
+        endMember()
+        var cursor = index
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+        let start = cursor
+        while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
+        guard cursor > start else { return }
+        index = cursor
+        let name = String(decoding: bytes[start..<cursor], as: UTF8.self)
+        if scope.isProtocol { mention(name); return }
+        let isPrivate = modifiers.contains("private") || modifiers.contains("fileprivate")
+        let callable = modifiers.isDisjoint(with: ["public", "open", "override", "objc", "IBAction", "IBOutlet",
+                                                    "IBInspectable", "IBSegueAction", "NSManaged", "dynamic",
+                                                    "_dynamicReplacement"])
+        var listed: Int?
+        if callable, isPrivate || (scope.opensMembers && !scope.publicMembers), !Self.requirementNames.contains(name), let type = scope.type {
+            listed = members.count
+            members.append(CreationScan.Member(type: type, name: name, isPrivate: isPrivate, mentions: []))
+        }
+        scopes[scopes.count - 1].member = (name, listed)
+    }
+
+    /// A nested type, an initializer or a `case` ends the member being read in the innermost type's body.
+    mutating func endMember() {
+        if let last = scopes.indices.last, scopes[last].type != nil { scopes[last].member = nil }
+    }
+
+    mutating func mention(_ name: String) {
+        let hash = MemberUse.hash(name)
+        if let listed = scopes.last(where: { $0.type != nil })?.member?.listed {
+            members[listed].mentions.insert(hash)
+        } else {
+            mentions.insert(hash)
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The byte scanner behind `CreationScan`.
+struct CreationScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var declared: [CreationScan.Declared] = []
+    var sites: Set<CreationScan.Site> = []
+    var members: [CreationScan.Member] = []
+    var mentions: Set<UInt32> = []
+
+    /// An open brace: the type or extension it opened (`nil` for other blocks), and whether it opened a preview.
+    struct Scope {
+        var type: String?
+        var preview: Bool
+        /// Its members need not be `private` to be ones only the module calls: a type that conforms to nothing but
+        /// `View` and value protocols, or an extension that adds no conformance.
+        var opensMembers = false
+        var isProtocol = false
+        /// A `public extension`: its members are public unless they say otherwise.
+        var publicMembers = false
+        /// The member being read in this type's body: its name, and its index in `members` when it is listed there.
+        var member: (name: String, listed: Int?)?
+    }
+    var scopes: [Scope] = []
+    /// `private`, `override`, `@objc`… read since the last declaration, brace or `;`.
+    var pendingModifiers: Set<String> = []
+    /// `#if` clauses open around the scanner: the platforms of the current clause, those no earlier clause took,
+    /// and the brace depth at the `#if` (each clause starts from it).
+    var clauses: [(current: Platforms, remaining: Platforms, depth: Int, debugOnly: Bool)] = []
+    /// A type declaration read up to its `{`.
+    var pendingType: (name: String, isPublic: Bool, role: CreationScan.Role, isProtocol: Bool, isView: Bool,
+                              kind: String, conformances: [String])?
+    var pendingPreview = false
+    var sawPublic = false
+    /// The last identifier or punctuation read, to tell `some View {` (a type) from `Row {` (a call).
+    var previousWord: Slice<UnsafeBufferPointer<UInt8>>?
+    var previousPunctuation: UInt8 = 0
+    var conditionCache: [String: (Platforms, Platforms, Bool)] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func run() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"): skipLine()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"): skipBlockComment()
+            case UInt8(ascii: "\""): skipString(hashes: 0)
+            case UInt8(ascii: "#"): hash()
+            case UInt8(ascii: "{"): open()
+            case UInt8(ascii: "}"): close()
+            case UInt8(ascii: "\n"):
+                sawPublic = false
+                index += 1
+            case UInt8(ascii: ";"):
+                sawPublic = false
+                pendingModifiers = []
+                index += 1
+            case _ where isIdentifierByte(byte) && !isDigit(byte): word()
+            default:
+                if byte > 0x20 { previousPunctuation = byte; previousWord = nil }
+                index += 1
+            }
+        }
+    }
+
+    func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+
+    mutating func word() {
+        let start = index
+        while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+        let text = bytes[start..<index]
+        defer { previousWord = text; previousPunctuation = 0 }
+        let word = String(decoding: text, as: UTF8.self)
+        // After a `.`, a word is a member's name (`Manager.open()`), never a modifier.
+        guard previousPunctuation != UInt8(ascii: ".") || pendingType != nil else {
+            if !isUppercase(text.first!) { mention(word) } else { creation(of: text) }
+            return
+        }
+        if Self.memberModifiers.contains(word) { pendingModifiers.insert(word) }
+        if matches(text, "public") || matches(text, "open") { sawPublic = true; return }
+        let isExtension = matches(text, "extension"), isProtocol = matches(text, "protocol")
+        if isExtension || isProtocol || matches(text, "struct") || matches(text, "class") || matches(text, "enum")
+            || matches(text, "actor") {
+            // `class func`, `class var`: a member, not a type.
+            guard let name = nextTypeName(extension: isExtension) else { return }
+            endMember()
+            pendingType = (name, sawPublic, .plain, isProtocol, false, word, [])
+            return
+        }
+        if matches(text, "func") || matches(text, "var") || matches(text, "let") { declareMember(); return }
+        if matches(text, "init") || matches(text, "subscript") || matches(text, "deinit") || matches(text, "case") {
+            endMember()
+        }
+        if !isUppercase(text.first!), pendingType == nil, !Self.keywords.contains(word) { mention(word) }
+        guard pendingType == nil, isUppercase(text.first!), previousPunctuation != UInt8(ascii: "@") else {
+            if pendingType != nil { notePendingConformance(text) }
+            return
+        }
+        creation(of: text)
+    }
+
+    mutating func creation(of text: Slice<UnsafeBufferPointer<UInt8>>) {
+        // `Row(`, `Row {`: a creation. `Row.init`, `Row.make(…)`, `Store.shared`, `Row.self`: a way to one, as
+        // far as the scanner can tell. `some View {`, `: Row {` (a property's type) are not.
+        var after = index
+        while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
+        guard after < bytes.count else { return }
+        let next = bytes[after]
+        let isCall = (next == UInt8(ascii: "(") && after == index)
+            || (next == UInt8(ascii: "{") && !isTypePosition())
+            || (next == UInt8(ascii: ".") && after == index && after + 1 < bytes.count && isIdentifierByte(bytes[after + 1]))
+        if isCall { record(String(decoding: text, as: UTF8.self)) }
+    }
+
+    func isTypePosition() -> Bool {
+        if [UInt8(ascii: ":"), UInt8(ascii: ">")].contains(previousPunctuation) { return true }
+        guard let previousWord else { return false }
+        return matches(previousWord, "some") || matches(previousWord, "any")
+    }
+
+    mutating func record(_ name: String) {
+        let platforms = clauses.reduce(Platforms.all) { $0.intersection($1.current) }
+        let owner = scopes.last(where: { $0.type != nil })
+        // Code only debug or simulator builds hold does not ship, as a preview does not.
+        let inPreview = scopes.contains { $0.preview } || clauses.contains { $0.debugOnly }
+        let member = owner?.member.flatMap { $0.listed == nil ? nil : $0.name }
+        sites.insert(CreationScan.Site(created: name, creator: owner?.type, platforms: platforms, inPreview: inPreview,
+                                       member: member))
+    }
+
+    /// The name after `struct`/`class`/…, skipping spaces; for an extension, the last component of a dotted name.
+    mutating func nextTypeName(extension isExtension: Bool) -> String? {
+        var cursor = index
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+        var name: String?
+        while true {
+            let start = cursor
+            while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
+            guard cursor > start else { break }
+            let text = bytes[start..<cursor]
+            if matches(text, "func") || matches(text, "var") || matches(text, "let") { return nil }
+            name = String(decoding: text, as: UTF8.self)
+            guard isExtension, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") else { break }
+            cursor += 1
+        }
+        index = cursor
+        return name
+    }
+
+    /// While a declaration is read up to its `{`: what it conforms to says who creates it.
+    mutating func notePendingConformance(_ text: Slice<UnsafeBufferPointer<UInt8>>) {
+        if matches(text, "PreviewProvider") { pendingType?.role = .preview }
+        if matches(text, "Widget") || matches(text, "WidgetBundle") { pendingType?.role = .widget }
+        if matches(text, "View") { pendingType?.isView = true }
+        if isUppercase(text.first!) { pendingType?.conformances.append(String(decoding: text, as: UTF8.self)) }
+    }
+
+    /// Conformances that no framework calls a member for (beyond `body`, which is never listed).
+    static let valueConformances: Set<String> = ["View", "Equatable", "Hashable", "Identifiable", "Sendable"]
+
+    mutating func open() {
+        index += 1
+        previousPunctuation = UInt8(ascii: "{")
+        previousWord = nil
+        sawPublic = false
+        pendingModifiers = []
+        if let pending = pendingType {
+            pendingType = nil
+            if !pending.isProtocol {
+                declared.append(CreationScan.Declared(name: pending.name, isPublic: pending.isPublic, role: pending.role,
+                                                      isView: pending.isView))
+            }
+            let opensMembers = pending.kind == "extension" || pending.kind == "class"
+                ? pending.conformances.isEmpty : Set(pending.conformances).isSubset(of: Self.valueConformances)
+            scopes.append(Scope(type: pending.isProtocol ? nil : pending.name, preview: pending.role == .preview,
+                                opensMembers: opensMembers, isProtocol: pending.isProtocol,
+                                publicMembers: pending.kind == "extension" && pending.isPublic))
+            return
+        }
+        scopes.append(Scope(type: nil, preview: pendingPreview))
+        pendingPreview = false
+    }
+
+    mutating func close() {
+        index += 1
+        previousPunctuation = UInt8(ascii: "}")
+        previousWord = nil
+        sawPublic = false
+        pendingModifiers = []
+        if !scopes.isEmpty { scopes.removeLast() }
+    }
+
+    // MARK: Directives and raw strings
+
+    mutating func hash() {
+        var cursor = index + 1
+        var hashes = 1
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") { hashes += 1; cursor += 1 }
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") {
+            index = cursor
+            skipString(hashes: hashes)
+            return
+        }
+        let start = cursor
+        while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
+        let directive = bytes[start..<cursor]
+        index = cursor
+        if matches(directive, "Preview") { pendingPreview = true; return }
+        if matches(directive, "if") || matches(directive, "elseif") {
+            let (canBeTrue, canBeFalse, debugOnly) = platforms(ofCondition: restOfLine())
+            if matches(directive, "if") {
+                clauses.append((canBeTrue, canBeFalse, scopes.count, debugOnly))
+            } else if let last = clauses.popLast() {
+                restoreDepth(last.depth)
+                clauses.append((last.remaining.intersection(canBeTrue), last.remaining.intersection(canBeFalse), last.depth,
+                                debugOnly))
+            }
+        } else if matches(directive, "else"), let last = clauses.popLast() {
+            restoreDepth(last.depth)
+            clauses.append((last.remaining, [], last.depth, false))
+        } else if matches(directive, "endif") {
+            _ = clauses.popLast()
+        }
+    }
+
+    /// Each clause of an `#if` starts at the depth of the `#if`: clauses that each open a declaration's `{` (an
+    /// iOS and a macOS variant) must not leave two braces open.
+    mutating func restoreDepth(_ depth: Int) {
+        if scopes.count > depth { scopes.removeLast(scopes.count - depth) }
+    }
+
+    /// The text to the end of the line, without a trailing comment.
+    mutating func restOfLine() -> String {
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") { break }
+            index += 1
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// The platforms where a `#if` condition can be true and where it can be false, and whether it holds only in
+    /// debug or simulator builds, read by the parser's rules
+    /// (`PlatformCondition`): conditions are few and short, and remembered.
+    mutating func platforms(ofCondition condition: String) -> (Platforms, Platforms, Bool) {
+        if let known = conditionCache[condition] { return known }
+        var result = (Platforms.all, Platforms.all, false)
+        let tree = Parser.parse(source: "#if " + condition + "\n#endif\n")
+        if let clause = tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first, let expression = clause.condition {
+            result = (PlatformCondition.platforms(where: expression), PlatformCondition.platforms(whereNot: expression),
+                      DebugCondition.holdsOnlyInDebugBuilds(expression))
+        }
+        conditionCache[condition] = result
+        return result
+    }
+}
+
+/// The scanner reads bytes, not characters: identifiers are ASCII letters, digits, `_` and any non-ASCII byte.
+func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80 || isDigit(byte)
+}
+
+func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+
