@@ -65,9 +65,9 @@ public struct ModuleFacts: Sendable {
     static let declarationWords: Set<String> = [
         "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "contextMenu", "Chart", "swiftUIImage", "GroupBox",
         // Labels given where a view type is used (`ModuleIndex.labelledViews`, `controlLabelViews`): by modifiers,
-        // or by the link or control (`} label: {`) whose label it is. Not every `Button`: most files have one, and
-        // parsing them all for the survey costs more than the labels they might give.
-        "accessibilityLabel", "accessibilityHidden", "NavigationLink", "label",
+        // or by the link whose label it is. Not every `Button` or `} label: {`: most files have one, and parsing them
+        // all for the survey made linting a large app eight times slower.
+        "accessibilityLabel", "accessibilityHidden", "NavigationLink",
     ]
     /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
     static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]

@@ -108,7 +108,7 @@ extension SwiftUIFile {
                 child = enclosure.view
             }
             if let declaration = declarationContext(of: node)?.declaration,
-               let navigationTitle = Self.navigationTitle(in: Syntax(declaration)) {
+               let navigationTitle = firstNavigationTitle(in: Syntax(declaration)) {
                 return .titled(ChartTitle(source: .navigationTitle, literal: navigationTitle.as(StringLiteralExprSyntax.self)))
             }
             guard reachedDeclaration else { return .untitled }
@@ -203,15 +203,26 @@ extension SwiftUIFile {
         return nil
     }
 
-    /// The argument of a `.navigationTitle(…)` (or the older `.navigationBarTitle(…)`) written anywhere in `node`.
-    private static func navigationTitle(in node: Syntax) -> ExprSyntax? {
-        for token in node.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" || token.text == "navigationBarTitle" {
-            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                  let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
-            else { continue }
-            if let first = call.arguments.first?.expression { return first }
+    /// The first `.navigationTitle(…)` or `.navigationBarTitle(…)` argument inside `node`. Every call a chart
+    /// view's use site makes asks about its declaration (the survey asks for each view-type call of a file), so the
+    /// file's titles are found in one pass and noted on each node above them.
+    func firstNavigationTitle(in node: Syntax) -> ExprSyntax? {
+        if navigationTitlesAbove == nil {
+            var found: [SyntaxIdentifier: ExprSyntax] = [:]
+            for token in tree.tokens(viewMode: .sourceAccurate) where token.text == "navigationTitle" || token.text == "navigationBarTitle" {
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                      let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                      let first = call.arguments.first?.expression
+                else { continue }
+                var above: Syntax? = Syntax(call)
+                while let current = above, found[current.id] == nil {
+                    found[current.id] = first
+                    above = current.parent
+                }
+            }
+            navigationTitlesAbove = found
         }
-        return nil
+        return navigationTitlesAbove?[node.id]
     }
 }
 

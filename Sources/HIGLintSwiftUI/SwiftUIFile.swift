@@ -204,6 +204,8 @@ public final class SwiftUIFile {
     }
 
     private var typeNameAtOrAbove: [SyntaxIdentifier: String?] = [:]
+    /// `firstNavigationTitle(in:)`, found once per file.
+    var navigationTitlesAbove: [SyntaxIdentifier: ExprSyntax]?
 
     /// `node.platforms`, remembering the platforms at every node passed: rules ask it of each finding's node, and
     /// from every modifier of a long chain.
