@@ -95,33 +95,51 @@ public struct CreationScan: Sendable, Equatable {
         hashes.sorted().map { String($0, radix: 16) }.joined(separator: ",")
     }
 
-    private static func decode(_ text: some StringProtocol) -> Set<UInt32>? {
-        var hashes = Set<UInt32>()
-        for entry in text.split(separator: ",") {
-            guard let hash = UInt32(entry, radix: 16) else { return nil }
-            hashes.insert(hash)
+    /// Comma-separated hexadecimal hashes. A warm run decodes every file's record, so this reads bytes.
+    private static func decode(_ bytes: Substring.UTF8View.SubSequence) -> Set<UInt32>? {
+        var hashes = Set<UInt32>(minimumCapacity: bytes.count / 8)
+        var value: UInt32 = 0, digits = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: ","):
+                guard digits > 0 else { return nil }
+                hashes.insert(value)
+                value = 0
+                digits = 0
+                continue
+            default: return nil
+            }
+            digits += 1
+            guard digits <= 8 else { return nil }
         }
+        if digits > 0 { hashes.insert(value) }
         return hashes
     }
 
     public init?(encoded: some StringProtocol) {
-        for entry in encoded.split(separator: "|") {
-            let fields = entry.split(separator: ":", omittingEmptySubsequences: false)
-            switch fields.first {
-            case "d" where fields.count == 3 && fields[2].count == 3:
+        let text = Substring(encoded)
+        func string(_ field: Substring.UTF8View.SubSequence) -> String { String(Substring(field)) }
+        for entry in text.utf8.split(separator: UInt8(ascii: "|")) {
+            let fields = entry.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard fields[0].count == 1 else { return nil }
+            switch fields[0].first {
+            case UInt8(ascii: "d") where fields.count == 3 && fields[2].count == 3:
                 let flags = Array(fields[2])
-                guard let role = UInt8(String(flags[1])).flatMap(Role.init(rawValue:)) else { return nil }
-                declared.append(Declared(name: String(fields[1]), isPublic: flags[0] == "1", role: role, isView: flags[2] == "1"))
-            case "s" where fields.count == 6:
-                guard let platforms = UInt8(fields[3]) else { return nil }
-                sites.insert(Site(created: String(fields[1]), creator: fields[2].isEmpty ? nil : String(fields[2]),
-                                  platforms: Platforms(rawValue: platforms), inPreview: fields[4] == "1",
-                                  member: fields[5].isEmpty ? nil : String(fields[5])))
-            case "c" where fields.count == 5:
+                guard let role = Role(rawValue: flags[1] &- UInt8(ascii: "0")) else { return nil }
+                declared.append(Declared(name: string(fields[1]), isPublic: flags[0] == UInt8(ascii: "1"), role: role,
+                                         isView: flags[2] == UInt8(ascii: "1")))
+            case UInt8(ascii: "s") where fields.count == 6:
+                guard let platforms = UInt8(string(fields[3])) else { return nil }
+                sites.insert(Site(created: string(fields[1]), creator: fields[2].isEmpty ? nil : string(fields[2]),
+                                  platforms: Platforms(rawValue: platforms), inPreview: fields[4].first == UInt8(ascii: "1"),
+                                  member: fields[5].isEmpty ? nil : string(fields[5])))
+            case UInt8(ascii: "c") where fields.count == 5:
                 guard let hashes = Self.decode(fields[4]) else { return nil }
-                members.append(Member(type: String(fields[1]), name: String(fields[2]), isPrivate: fields[3] == "1",
-                                      mentions: hashes))
-            case "m" where fields.count == 2:
+                members.append(Member(type: string(fields[1]), name: string(fields[2]),
+                                      isPrivate: fields[3].first == UInt8(ascii: "1"), mentions: hashes))
+            case UInt8(ascii: "m") where fields.count == 2:
                 guard let hashes = Self.decode(fields[1]) else { return nil }
                 mentions = hashes
             default:
