@@ -32,6 +32,9 @@ public struct ModuleIndex: Sendable, Equatable {
     /// own: `NavigationLink(value: chat) { ChatRow(chat) }`. The control is one element read by that text; what
     /// the type shows is part of it, but a control the type is stays an element of its own.
     public var controlLabelViews: Set<String> = []
+    /// View types with a use that neither labels nor hides them, nor shows them in a labelled control's label: a
+    /// label given at one use says nothing of another (`PosterImage` in a titled row, and alone in a grid cell).
+    public var unlabelledUseViews: Set<String> = []
     /// View types the module declares with a control's name (`ModeToggle`, `SegmentPicker`,
     /// `SwiftUIFile.controlNameSuffixes`): their cells are code the linter can read, unlike another package's.
     public var controlViews: Set<String> = []
@@ -43,10 +46,10 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
-         \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews]
+         \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -126,8 +129,13 @@ public struct ModuleIndex: Sendable, Equatable {
             default: break
             }
             if !titledViews.contains(name), case .titled = file.titleLookup(of: view) { titledViews.insert(name) }
-            if !labelledViews.contains(name), Self.isLabelledForVoiceOver(view, in: file) { labelledViews.insert(name) }
-            if !controlLabelViews.contains(name), Self.isInControlLabelWithText(view, in: file) { controlLabelViews.insert(name) }
+            if Self.isLabelledForVoiceOver(view, in: file) {
+                labelledViews.insert(name)
+            } else if Self.isInControlLabelWithText(view, in: file) {
+                controlLabelViews.insert(name)
+            } else {
+                unlabelledUseViews.insert(name)
+            }
         }
     }
 

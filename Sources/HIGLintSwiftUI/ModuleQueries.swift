@@ -85,8 +85,11 @@ extension SwiftUIFile {
         return isLabelledWhereUsed(type.name, inControlLabels: inControlLabels)
     }
 
+    /// Every use the survey saw labels it: one unlabelled use (`PosterImage` alone in a grid cell) leaves the image
+    /// to be reported.
     func isLabelledWhereUsed(_ typeName: String, inControlLabels: Bool = true) -> Bool {
-        module.labelledViews.contains(typeName) || inControlLabels && module.controlLabelViews.contains(typeName)
+        guard !module.unlabelledUseViews.contains(typeName) else { return false }
+        return module.labelledViews.contains(typeName) || inControlLabels && module.controlLabelViews.contains(typeName)
     }
 }
 

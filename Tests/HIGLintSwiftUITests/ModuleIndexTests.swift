@@ -96,6 +96,28 @@ struct ModuleIndexTests {
         #expect(ModuleIndex(encoded: encoded.encoded) == encoded)
     }
 
+    @Test("a view type with one use that nothing labels is not labelled where used, whatever its other uses")
+    func unlabelledUses() {
+        let index = Self.index("""
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        NavigationLink(value: movie) { HStack { Poster(movie: movie); Text(movie.title) } }
+                        Poster(movie: featured)
+                        Logo().accessibilityLabel("Acme")
+                    }
+                }
+            }
+            """)
+        #expect(index.controlLabelViews == ["Poster"] && index.labelledViews == ["Logo"])
+        #expect(index.unlabelledUseViews.contains("Poster") && !index.unlabelledUseViews.contains("Logo"))
+        for (type, labelled) in [("Poster", false), ("Logo", true)] {
+            let tree = Parser.parse(source: "struct \(type): View { var body: some View { Image(\"p\") } }")
+            let file = SwiftUIFile(tree: tree, module: index)
+            #expect(file.isLabelledWhereUsed(firstCall(named: "Image", in: tree)!) == labelled)
+        }
+    }
+
     @Test("the encoded index reads back equal, and an empty one encodes as nothing")
     func encoding() {
         var index = ModuleIndex()
