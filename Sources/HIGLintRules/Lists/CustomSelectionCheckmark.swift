@@ -7,7 +7,9 @@ import SwiftSyntax
 ///
 /// One choice shown by an equality test (`selected == item`) is not reported: its system idiom is an inline
 /// `Picker`, which draws the same checkmark, and `List(selection:)` on iPhone selects one row only in edit
-/// mode, so the remedy would not fit (readers of real apps judged every such finding wrong). The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
+/// mode, so the remedy would not fit (readers of real apps judged every such finding wrong). Nor on macOS, where a
+/// column of checkboxes that marks items for a batch action is the platform's own idiom (a `Toggle` with the
+/// checkbox style is its remedy), and `List(selection:)` would turn it into a transient highlight. The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
 /// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own
@@ -26,7 +28,7 @@ struct CustomSelectionCheckmark: Rule {
             selection with a two-finger pan on iPad, keyboard and pointer selection on Mac, and the \
             selected state for VoiceOver. Hand-made checkmark rows miss all of that.
             """,
-        platforms: [.iOS, .macOS, .visionOS],
+        platforms: [.iOS, .visionOS],
         triggeringExamples: [
             """
             List {
