@@ -4,13 +4,12 @@ import SwiftSyntax
 
 /// A `Grid`, or a `VStack`/`HStack` directly inside a `ScrollView`, that lays out a `ForEach` over a data source.
 ///
-/// A data source is a `@Query`/`@FetchRequest`/`@SectionedFetchRequest` property, a collection reached
-/// through an observed model (`@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`,
-/// `@Bindable`, or `@State` holding an `@Observable` class of this file or a `…Model`/`…Store`), or items
-/// that load the next page from their `.onAppear`/`.task`. Only a model's own collection counts
-/// (`model.posts`); a collection inside one of its values (`model.item.tags`) belongs to one item and
-/// is usually short. Plain arrays passed in, literals, literal
-/// ranges and `.prefix(N)` with N ≤ 12 are left alone: their size is unknown or small.
+/// A data source is a `@Query`/`@FetchRequest`/`@SectionedFetchRequest` property, or items that load the next
+/// page from their `.onAppear`/`.task`: data that grows with use. A collection of an observed model
+/// (`model.posts`) is not enough on its own: on real apps readers found such stacks holding a handful of
+/// folders, queued items or release-note sections, where laziness gains nothing, in every case they read. Plain
+/// arrays passed in, literals, literal ranges and `.prefix(N)` with N ≤ 12 are left alone: their size is unknown
+/// or small.
 struct EagerStackForDynamicData: Rule {
     static let description = RuleDescription(
         id: "eager-stack-for-dynamic-data",
@@ -42,7 +41,9 @@ struct EagerStackForDynamicData: Rule {
                 var body: some View {
                     ScrollView(.horizontal) {
                         ↓HStack {
-                            ForEach(model.posts) { PostThumbnail(post: $0) }
+                            ForEach(model.posts) { post in
+                                PostThumbnail(post: post).onAppear { if post == model.posts.last { model.loadMore() } }
+                            }
                         }
                     }
                 }
@@ -62,6 +63,15 @@ struct EagerStackForDynamicData: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A model's collection whose size nothing shows: often a handful of items.
+            """
+            struct QueueView: View {
+                @EnvironmentObject private var appState: AppState
+                var body: some View {
+                    ScrollView(.horizontal) { HStack { ForEach(appState.queuedApps) { AppChip(app: $0) } } }
+                }
+            }
+            """,
             """
             struct OrdersView: View {
                 @Query private var orders: [Order]
@@ -106,7 +116,6 @@ struct EagerStackForDynamicData: Rule {
         ])
 
     static let message = "This stack lays out every item of a data source at once; use LazyVStack, LazyHStack or LazyVGrid."
-    static let observedAttributes: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject", "Environment", "Bindable"]
     static let queryAttributes: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -129,37 +138,16 @@ struct EagerStackForDynamicData: Rule {
     private func isDynamicForEach(_ forEach: SwiftUIView, _ file: SwiftUIFile) -> Bool {
         guard forEach.name == "ForEach", let data = forEach.repeatedData else { return false }
         let source = file.dataSource(of: data)
-        if let count = file.literalCount(of: source) { return count > 12 && isObservedData(source, near: forEach, file) }
-        return isObservedData(source, near: forEach, file) || loadsPages(forEach)
+        if let count = file.literalCount(of: source) { return count > 12 && isQueried(source, near: forEach, file) }
+        return isQueried(source, near: forEach, file) || loadsPages(forEach)
     }
 
-    /// `orders` (a `@Query`), `model.posts` (an observed model), `self.store.items`.
-    private func isObservedData(_ expression: ExprSyntax, near node: SwiftUIView, _ file: SwiftUIFile) -> Bool {
+    /// `orders` or `self.orders`: a `@Query`, `@FetchRequest` or `@SectionedFetchRequest` property.
+    private func isQueried(_ expression: ExprSyntax, near node: SwiftUIView, _ file: SwiftUIFile) -> Bool {
         guard var path = file.dataSource(of: expression).referencePath, !path.isEmpty else { return false }
         if path.first == "self" { path.removeFirst() }
-        guard let root = path.first, let property = file.property(root, in: file.enclosingType(of: node.root)) else { return false }
-        if !property.attributes.filter(Self.queryAttributes.contains).isEmpty { return true }
-        guard path.count == 2 else { return false }
-        if !property.attributes.filter(Self.observedAttributes.contains).isEmpty { return true }
-        if property.hasAttribute("State"), let type = modelType(of: property) {
-            return isObservableModel(type, file)
-        }
-        return false
-    }
-
-    /// `FeedModel` in `@State private var model = FeedModel()` or `@State var model: FeedModel`.
-    private func modelType(of property: PropertyDeclaration) -> String? {
-        if let call = property.initializer?.as(FunctionCallExprSyntax.self) {
-            return call.calledExpression.trimmedSource
-        }
-        return property.typeAnnotation?.trimmedSource
-    }
-
-    private func isObservableModel(_ type: String, _ file: SwiftUIFile) -> Bool {
-        if let declaration = file.types[type], let decl = declaration.declaration.asProtocol(WithAttributesSyntax.self) {
-            return decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedSource == "Observable" }
-        }
-        return ["Model", "ViewModel", "Store"].contains { identifier(type, endsWithWordsOf: $0) }
+        guard path.count == 1, let property = file.property(path[0], in: file.enclosingType(of: node.root)) else { return false }
+        return !property.attributes.filter(Self.queryAttributes.contains).isEmpty
     }
 
     /// Items that ask for the next page when they appear: `.onAppear { if item == items.last { loadMore() } }`.
