@@ -94,9 +94,7 @@ public struct ModuleReach: Sendable, Equatable {
         }
         let unused = unusedCandidates.filter { $0.value && !isPublic.contains($0.key) && !named.contains($0.key) }.map(\.key)
         let fileReach = declaredReach
-        let tooling = declaredReach.keys.filter(Self.isDeveloperTooling)
-        for name in unused + tooling { declaredReach[name]?.ships = false }
-        let toolingSet = Set(tooling)
+        for name in unused { declaredReach[name]?.ships = false }
         var sitesOf: [String: [(site: CreationScan.Site, file: Reach)]] = [:]
         for file in files {
             for site in file.scan.sites where declaredReach[site.created] != nil && !isPublic.contains(site.created) {
@@ -106,10 +104,7 @@ public struct ModuleReach: Sendable, Equatable {
         var reach = sitesOf.mapValues { _ in Reach.nowhere }
         func reachOfCode(in type: String?, file: Reach) -> Reach {
             guard let type else { return file }
-            var code = (reach[type] ?? declaredReach[type] ?? file).intersection(file)
-            // Whoever creates a debug panel, what it creates is for developers.
-            if toolingSet.contains(type) { code.ships = false }
-            return code
+            return (reach[type] ?? declaredReach[type] ?? file).intersection(file)
         }
         func grow() -> Bool {
             var changed = true
@@ -159,27 +154,6 @@ public struct ModuleReach: Sendable, Equatable {
             if wholeModule[name] != true { narrowedReach.ships = declared.ships }
             if narrowedReach != declared, !narrowedReach.platforms.isEmpty { narrowed[name] = narrowedReach }
         }
-        for name in tooling {
-            guard var toolingReach = narrowed[name] ?? fileReach[name] else { continue }
-            toolingReach.ships = false
-            narrowed[name] = toolingReach
-        }
-    }
-
-    /// A debug panel or menu (`DebugView`, `AtmosphereDebugPanel`, `DebugMenu`): developer tooling, reached behind a
-    /// hidden gesture or a debug setting, that people do not use; what only it creates does not reach them either.
-    public static func isDeveloperTooling(_ name: String) -> Bool {
-        let characters = Array(name)
-        var start = characters.startIndex
-        while let found = characters[start...].firstRange(of: Array("Debug")) {
-            let before = found.lowerBound == 0 ? nil : characters[found.lowerBound - 1]
-            let after = found.upperBound < characters.count ? characters[found.upperBound] : nil
-            let startsWord = before.map { !$0.isUppercase } ?? true
-            let endsWord = after.map { $0.isUppercase || $0 == "_" } ?? true
-            if startsWord && endsWord { return true }
-            start = found.upperBound
-        }
-        return false
     }
 
     /// The reach of code in the type (or extension of the type) named `name`; `nil` where nothing narrows it.

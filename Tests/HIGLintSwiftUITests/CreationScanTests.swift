@@ -146,23 +146,6 @@ struct ModuleReachTests {
         #expect(module.narrowed.isEmpty)
     }
 
-    @Test("debug panels and what only they create do not ship; names that only contain the letters do")
-    func developerTooling() {
-        let module = reach([
-            "struct Settings: View { var body: some View { AtmosphereDebugPanel() ; Debugger() } }",
-            "@main struct Weather: App { var body: some Scene { WindowGroup { Settings() } } }",
-            "struct AtmosphereDebugPanel: View { var body: some View { LayerList() } }",
-            "struct LayerList: View { var body: some View { Text(\"\") } }",
-            "struct Debugger: View { var body: some View { Text(\"\") } }\nextension DebugView { var x: Int { 1 } }",
-        ], whole: true)
-        #expect(module.reach(ofType: "AtmosphereDebugPanel")?.ships == false)
-        #expect(module.reach(ofType: "LayerList")?.ships == false)
-        #expect(module.reach(ofType: "DebugView")?.ships == false)
-        #expect(module.reach(ofType: "Debugger") == nil)
-        #expect(["DebugMenu", "Debug", "FeatureFlags_Debug"].allSatisfy(ModuleReach.isDeveloperTooling))
-        #expect(!["Debugger", "DebuggingTips", "Undebuggable"].contains(where: ModuleReach.isDeveloperTooling))
-    }
-
     @Test("a view only widgets create is widget code; the file's platforms bound every site")
     func widgetsAndFiles() {
         let module = reach([
