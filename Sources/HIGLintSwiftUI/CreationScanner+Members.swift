@@ -6,6 +6,13 @@ extension CreationScanner {
         "IBSegueAction", "NSManaged", "dynamic", "_dynamicReplacement",
     ]
 
+    /// Attributes that say nothing about who uses a member.
+    static let neutralAttributes: Set<String> = [
+        "@ViewBuilder", "@MainActor", "@available", "@discardableResult", "@inlinable", "@inline", "@Sendable",
+        "@preconcurrency", "@ToolbarContentBuilder", "@CommandsBuilder", "@SceneBuilder", "@TableColumnBuilder",
+        "@TableRowBuilder", "@ChartContentBuilder", "@usableFromInline", "@MapContentBuilder",
+    ]
+
     /// Names frameworks call by a protocol's requirement, even where the conformance is declared elsewhere.
     static let requirementNames: Set<String> = [
         "body", "id", "hash", "description", "debugDescription", "encode", "makeBody", "makeCoordinator",
@@ -14,6 +21,8 @@ extension CreationScanner {
         "sizeThatFits", "placeSubviews", "reduce", "defaultValue", "previews", "makeIterator", "next", "perform",
         "placeholder", "getSnapshot", "getTimeline", "snapshot", "timeline", "tableView", "collectionView",
         "application", "scene", "windowScene", "userNotificationCenter", "webView", "layoutSubviews", "draw",
+        // Called by syntax, not by name: `handler(error)`, `model.someKey`.
+        "callAsFunction", "dynamicallyCall",
     ]
 
     static let keywords: Set<String> = [
@@ -42,8 +51,11 @@ extension CreationScanner {
         let callable = modifiers.isDisjoint(with: ["public", "open", "override", "objc", "IBAction", "IBOutlet",
                                                     "IBInspectable", "IBSegueAction", "NSManaged", "dynamic",
                                                     "_dynamicReplacement"])
+        // A property wrapper or another attribute may use the member without naming it
+        // (`@UIApplicationDelegateAdaptor var appDelegate`); builders and isolation do not.
+        let wrapped = modifiers.contains { $0.hasPrefix("@") && !Self.neutralAttributes.contains($0) }
         var listed: Int?
-        if callable, isPrivate || (scope.opensMembers && !scope.publicMembers), !Self.requirementNames.contains(name), let type = scope.type {
+        if callable, !wrapped, isPrivate || (scope.opensMembers && !scope.publicMembers), !Self.requirementNames.contains(name), let type = scope.type {
             listed = members.count
             members.append(CreationScan.Member(type: type, name: name, isPrivate: isPrivate, mentions: []))
         }

@@ -80,6 +80,7 @@ struct CreationScanner {
             return
         }
         if Self.memberModifiers.contains(word) { pendingModifiers.insert(word) }
+        if previousPunctuation == UInt8(ascii: "@") { pendingModifiers.insert("@" + word) }
         if matches(text, "public") || matches(text, "open") { sawPublic = true; return }
         let isExtension = matches(text, "extension"), isProtocol = matches(text, "protocol")
         if isExtension || isProtocol || matches(text, "struct") || matches(text, "class") || matches(text, "enum")

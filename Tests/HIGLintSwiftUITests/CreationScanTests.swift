@@ -200,6 +200,9 @@ struct MemberUseTests {
             "struct Row: View { var body: some View { Image.archive } }",
         ]
         #expect(unused(files) == ["Screen.loop", "Screen.old", "Screen.older", "View.toast"])
+        // A builder attribute does not keep an unused helper alive.
+        #expect(unused(["struct Card: View { var body: some View { Text(\"\") } ; @ViewBuilder private var extra: some View { Text(\"\") } }"])
+                == ["Card.extra"])
         // Without the whole project, only private members are judged.
         #expect(unused(files, whole: false) == ["Screen.loop", "Screen.old", "Screen.older"])
     }
@@ -213,6 +216,8 @@ struct MemberUseTests {
             "final class Box { @objc func tapped() {} ; @IBAction func pressed() {} ; public func open() {} }",
             "protocol Loader { func load() }\nstruct Disk: View { var body: some View { Text(\"\") } ; func load() {} }",
             "struct Model: Codable { var name: String }",
+            "struct Errors: View { var body: some View { Text(\"\") } ; func callAsFunction(_ error: Error) {} }",
+            "struct Shop: View { @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate ; var body: some View { Text(\"\") } }",
         ]
         #expect(unused(files).isEmpty)
     }
