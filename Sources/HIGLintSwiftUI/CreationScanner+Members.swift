@@ -55,7 +55,10 @@ extension CreationScanner {
         // (`@UIApplicationDelegateAdaptor var appDelegate`); builders and isolation do not.
         let wrapped = modifiers.contains { $0.hasPrefix("@") && !Self.neutralAttributes.contains($0) }
         var listed: Int?
-        if callable, !wrapped, isPrivate || (scope.opensMembers && !scope.publicMembers), !Self.requirementNames.contains(name), let type = scope.type {
+        // Only lowercase names are noted where mentioned; a capitalised member (`static let DeviceDidShake`) is
+        // never judged.
+        let mentionable = !isUppercase(bytes[start])
+        if callable, !wrapped, mentionable, isPrivate || (scope.opensMembers && !scope.publicMembers), !Self.requirementNames.contains(name), let type = scope.type {
             listed = members.count
             members.append(CreationScan.Member(type: type, name: name, isPrivate: isPrivate, mentions: []))
         }

@@ -52,6 +52,12 @@ extension CreationScanner {
             case UInt8(ascii: "\""): skipString(hashes: 0)
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"): skipBlockComment()
             case UInt8(ascii: "\n"): return
+            case let byte where isIdentifierByte(byte) && !isDigit(byte):
+                // `"\(summary)"` uses `summary`: a member shown only in text is used.
+                let start = index
+                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+                let word = String(decoding: bytes[start..<index], as: UTF8.self)
+                if !isUppercase(bytes[start]), !Self.keywords.contains(word) { mention(word) }
             default: index += 1
             }
         }

@@ -188,11 +188,13 @@ struct MemberUseTests {
         let files = [
             """
             struct Screen: View {
-                var body: some View { header }
+                var body: some View { VStack { header ; caption } }
                 private var header: some View { Text("") }
                 private var old: some View { older }
                 private var older: some View { Text("") }
                 private func loop(_ n: Int) -> Int { loop(n - 1) }
+                private var summary: String { "" }
+                var caption: some View { Text("\\(summary) items") }
                 // private var commented: some View { footer }
             }
             """,
@@ -216,6 +218,7 @@ struct MemberUseTests {
             "final class Box { @objc func tapped() {} ; @IBAction func pressed() {} ; public func open() {} }",
             "protocol Loader { func load() }\nstruct Disk: View { var body: some View { Text(\"\") } ; func load() {} }",
             "struct Model: Codable { var name: String }",
+            "extension Notification.Name { static let DeviceDidShake = Notification.Name(\"shake\") }\nlet n = NotificationCenter.default.publisher(for: .DeviceDidShake)",
             "struct Errors: View { var body: some View { Text(\"\") } ; func callAsFunction(_ error: Error) {} }",
             "struct Shop: View { @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate ; var body: some View { Text(\"\") } }",
         ]
