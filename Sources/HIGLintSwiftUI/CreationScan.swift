@@ -36,6 +36,7 @@ public struct CreationScan: Sendable, Equatable {
         public var creator: String?
         /// The platforms of the `#if` clauses around the call.
         public var platforms: Platforms
+        /// In a `#Preview` or a `PreviewProvider`, or in code only debug or simulator builds hold: it does not ship.
         public var inPreview: Bool
         /// The member of `creator` the call sits in (`header` of `var header: some View { … }`), when it is one
         /// that `members` lists: code nothing calls makes nothing.

@@ -41,24 +41,21 @@ extension CreationScanner {
         endMember()
         var cursor = index
         while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
-        let start = cursor
-        while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
-        guard cursor > start else { return }
-        index = cursor
-        let name = String(decoding: bytes[start..<cursor], as: UTF8.self)
+        guard let found = identifier(at: cursor) else { return }
+        index = found.upperBound
+        let name = String(decoding: bytes[found], as: UTF8.self)
         if scope.isProtocol { mention(name); return }
         let isPrivate = modifiers.contains("private") || modifiers.contains("fileprivate")
-        let callable = modifiers.isDisjoint(with: ["public", "open", "override", "objc", "IBAction", "IBOutlet",
-                                                    "IBInspectable", "IBSegueAction", "NSManaged", "dynamic",
-                                                    "_dynamicReplacement"])
+        let callable = modifiers.isDisjoint(with: Self.memberModifiers.subtracting(["private", "fileprivate"]))
         // A property wrapper or another attribute may use the member without naming it
         // (`@UIApplicationDelegateAdaptor var appDelegate`); builders and isolation do not.
         let wrapped = modifiers.contains { $0.hasPrefix("@") && !Self.neutralAttributes.contains($0) }
         var listed: Int?
         // Only lowercase names are noted where mentioned; a capitalised member (`static let DeviceDidShake`) is
         // never judged.
-        let mentionable = !isUppercase(bytes[start])
-        if callable, !wrapped, mentionable, isPrivate || (scope.opensMembers && !scope.publicMembers), !Self.requirementNames.contains(name), let type = scope.type {
+        let mentionable = !isUppercase(bytes[found.lowerBound])
+        let onlyModuleCalls = isPrivate || (scope.opensMembers && !scope.publicMembers)
+        if callable, !wrapped, mentionable, onlyModuleCalls, !Self.requirementNames.contains(name), let type = scope.type {
             listed = members.count
             members.append(CreationScan.Member(type: type, name: name, isPrivate: isPrivate, mentions: []))
         }
@@ -68,6 +65,12 @@ extension CreationScanner {
     /// A nested type, an initializer or a `case` ends the member being read in the innermost type's body.
     mutating func endMember() {
         if let last = scopes.indices.last, scopes[last].type != nil { scopes[last].member = nil }
+    }
+
+    /// Notes `word` as mentioned when it can name a listed member: lowercase, and not a keyword.
+    mutating func mentionIfMemberName(_ word: String) {
+        guard let first = word.utf8.first, !isUppercase(first), !Self.keywords.contains(word) else { return }
+        mention(word)
     }
 
     mutating func mention(_ name: String) {

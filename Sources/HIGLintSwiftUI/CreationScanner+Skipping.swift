@@ -54,10 +54,9 @@ extension CreationScanner {
             case UInt8(ascii: "\n"): return
             case let byte where isIdentifierByte(byte) && !isDigit(byte):
                 // `"\(summary)"` uses `summary`: a member shown only in text is used.
-                let start = index
-                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-                let word = String(decoding: bytes[start..<index], as: UTF8.self)
-                if !isUppercase(bytes[start]), !Self.keywords.contains(word) { mention(word) }
+                let found = identifier(at: index) ?? index..<(index + 1)
+                index = found.upperBound
+                mentionIfMemberName(String(decoding: bytes[found], as: UTF8.self))
             default: index += 1
             }
         }

@@ -76,7 +76,7 @@ struct CreationScanner {
         let word = String(decoding: text, as: UTF8.self)
         // After a `.`, a word is a member's name (`Manager.open()`), never a modifier.
         guard previousPunctuation != UInt8(ascii: ".") || pendingType != nil else {
-            if !isUppercase(text.first!) { mention(word) } else { creation(of: text) }
+            if isUppercase(text.first!) { creation(of: text) } else { mentionIfMemberName(word) }
             return
         }
         if Self.memberModifiers.contains(word) { pendingModifiers.insert(word) }
@@ -95,7 +95,7 @@ struct CreationScanner {
         if matches(text, "init") || matches(text, "subscript") || matches(text, "deinit") || matches(text, "case") {
             endMember()
         }
-        if !isUppercase(text.first!), pendingType == nil, !Self.keywords.contains(word) { mention(word) }
+        if pendingType == nil { mentionIfMemberName(word) }
         guard pendingType == nil, isUppercase(text.first!), previousPunctuation != UInt8(ascii: "@") else {
             if pendingType != nil { notePendingConformance(text) }
             return
@@ -137,18 +137,23 @@ struct CreationScanner {
         var cursor = index
         while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
         var name: String?
-        while true {
-            let start = cursor
-            while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
-            guard cursor > start else { break }
-            let text = bytes[start..<cursor]
+        while let found = identifier(at: cursor) {
+            let text = bytes[found]
             if matches(text, "func") || matches(text, "var") || matches(text, "let") { return nil }
             name = String(decoding: text, as: UTF8.self)
+            cursor = found.upperBound
             guard isExtension, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") else { break }
             cursor += 1
         }
         index = cursor
         return name
+    }
+
+    /// The identifier starting at `start`, if one does.
+    func identifier(at start: Int) -> Range<Int>? {
+        var end = start
+        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+        return end > start ? start..<end : nil
     }
 
     /// While a declaration is read up to its `{`: what it conforms to says who creates it.
@@ -162,12 +167,17 @@ struct CreationScanner {
     /// Conformances that no framework calls a member for (beyond `body`, which is never listed).
     static let valueConformances: Set<String> = ["View", "Equatable", "Hashable", "Identifiable", "Sendable"]
 
-    mutating func open() {
+    /// A brace ends whatever declaration was being read up to it.
+    private mutating func step(over brace: UInt8) {
         index += 1
-        previousPunctuation = UInt8(ascii: "{")
+        previousPunctuation = brace
         previousWord = nil
         sawPublic = false
         pendingModifiers = []
+    }
+
+    mutating func open() {
+        step(over: UInt8(ascii: "{"))
         if let pending = pendingType {
             pendingType = nil
             if !pending.isProtocol {
@@ -186,11 +196,7 @@ struct CreationScanner {
     }
 
     mutating func close() {
-        index += 1
-        previousPunctuation = UInt8(ascii: "}")
-        previousWord = nil
-        sawPublic = false
-        pendingModifiers = []
+        step(over: UInt8(ascii: "}"))
         if !scopes.isEmpty { scopes.removeLast() }
     }
 

@@ -68,7 +68,7 @@ public struct ModuleReach: Sendable, Equatable {
         unusedMembers = MemberUse.unused(in: files)
         let unusedMembers = self.unusedMembers
         func inUnusedMember(_ site: CreationScan.Site) -> Bool {
-            guard let member = site.member, let creator = site.creator else { return false }
+            guard !unusedMembers.isEmpty, let member = site.member, let creator = site.creator else { return false }
             return unusedMembers.contains("\(creator).\(member)")
         }
         var declaredReach: [String: Reach] = [:]
@@ -95,10 +95,12 @@ public struct ModuleReach: Sendable, Equatable {
         let unused = unusedCandidates.filter { $0.value && !isPublic.contains($0.key) && !named.contains($0.key) }.map(\.key)
         let fileReach = declaredReach
         for name in unused { declaredReach[name]?.ships = false }
-        var sitesOf: [String: [(site: CreationScan.Site, file: Reach)]] = [:]
+        // Whether a site's own code can ship is known before the passes: not in a preview, debug-only code or an
+        // unused member.
+        var sitesOf: [String: [(site: CreationScan.Site, file: Reach, shipsHere: Bool)]] = [:]
         for file in files {
             for site in file.scan.sites where declaredReach[site.created] != nil && !isPublic.contains(site.created) {
-                sitesOf[site.created, default: []].append((site, file.context))
+                sitesOf[site.created, default: []].append((site, file.context, !site.inPreview && !inUnusedMember(site)))
             }
         }
         var reach = sitesOf.mapValues { _ in Reach.nowhere }
@@ -120,7 +122,7 @@ public struct ModuleReach: Sendable, Equatable {
                     for entry in sites {
                         var made = reachOfCode(in: entry.site.creator, file: entry.file)
                         made.platforms.formIntersection(entry.site.platforms)
-                        if entry.site.inPreview || inUnusedMember(entry.site) { made.ships = false }
+                        if !entry.shipsHere { made.ships = false }
                         if declaredReach[entry.site.creator ?? ""]?.outsideWidgets == false { made.outsideWidgets = false }
                         if made.ships { shipping = shipping.union(made) } else { other = other.union(made) }
                     }

@@ -185,3 +185,43 @@ extension SyntaxProtocol {
         return false
     }
 }
+
+extension SyntaxProtocol {
+    /// Whether this code is compiled only into debug or simulator builds (`#if DEBUG`, `#if targetEnvironment(simulator)`,
+    /// or a clause that requires either): the build that ships to people does not hold it.
+    public var isInDebugOnlyCode: Bool {
+        var node = parent
+        while let current = node {
+            if let clause = current.as(IfConfigClauseSyntax.self), let condition = clause.condition,
+               DebugCondition.holdsOnlyInDebugBuilds(condition) {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
+
+/// Reads `#if` conditions for whether they hold only in builds that do not ship.
+public enum DebugCondition {
+    /// `DEBUG`, `targetEnvironment(simulator)`, or a conjunction with one of them.
+    public static func holdsOnlyInDebugBuilds(_ condition: ExprSyntax) -> Bool {
+        if let reference = condition.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "DEBUG" }
+        if let call = condition.as(FunctionCallExprSyntax.self) {
+            return call.calledExpression.trimmedDescription == "targetEnvironment"
+                && call.arguments.first?.expression.trimmedDescription == "simulator"
+        }
+        if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first {
+            return holdsOnlyInDebugBuilds(inner.expression)
+        }
+        if let infix = condition.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "&&" {
+            return holdsOnlyInDebugBuilds(infix.leftOperand) || holdsOnlyInDebugBuilds(infix.rightOperand)
+        }
+        if let sequence = condition.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].trimmedDescription == "&&" else { return false }
+            return holdsOnlyInDebugBuilds(elements[0]) || holdsOnlyInDebugBuilds(elements[2])
+        }
+        return false
+    }
+}

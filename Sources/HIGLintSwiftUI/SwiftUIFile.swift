@@ -154,29 +154,12 @@ public final class SwiftUIFile {
     public func reach(of node: some SyntaxProtocol) -> Reach? {
         guard !module.reach.isEmpty, let name = enclosingTypeName(of: node) else { return nil }
         let reach = module.reach.reach(ofType: name)
-        if let member = Self.enclosingMemberName(of: node), module.reach.isUnused(member: member, ofType: name) {
+        if let member = declarationContext(of: node)?.name, module.reach.isUnused(member: member, ofType: name) {
             var unused = reach ?? Reach(platforms: .all)
             unused.ships = false
             return unused
         }
         return reach
-    }
-
-    /// The name of the function or property of the innermost type body that holds `node` (`header` of
-    /// `var header: some View { … }`); `nil` in an initializer, a subscript or outside any type.
-    static func enclosingMemberName(of node: some SyntaxProtocol) -> String? {
-        var current = node.parent
-        while let node = current {
-            if let item = node.as(MemberBlockItemSyntax.self) {
-                if let function = item.decl.as(FunctionDeclSyntax.self) { return function.name.text }
-                if let variable = item.decl.as(VariableDeclSyntax.self) {
-                    return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-                }
-                return nil
-            }
-            current = node.parent
-        }
-        return nil
     }
 
     /// The name of the innermost type or extension whose body holds `node`, as written (`Outer.Inner` for an
