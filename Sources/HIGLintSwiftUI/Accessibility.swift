@@ -7,9 +7,11 @@ public let labelledControlNames: Set<String> = ["Button", "Menu", "Toggle", "Nav
 let transparentContainers: Set<String> = ["HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack"]
 
 extension SwiftUIView {
-    /// `.accessibilityLabel(…)` or the older `.accessibility(label:)` on this view.
+    /// `.accessibilityLabel(…)` or the older `.accessibility(label:)` on this view, or an image made with its
+    /// label (`Image(cgImage, scale: 1, label: Text("QR code"))`, `Image("map", bundle: nil, label: …)`).
     public var hasAccessibilityLabel: Bool {
-        modifiers.contains { $0.name == "accessibilityLabel" || ($0.name == "accessibility" && $0.hasArgument("label")) }
+        if isImage, call?.hasArgument("label") == true { return true }
+        return modifiers.contains { $0.name == "accessibilityLabel" || ($0.name == "accessibility" && $0.hasArgument("label")) }
     }
 
     /// `.accessibilityHidden(true)` or `.accessibility(hidden: true)` on this view.

@@ -10,6 +10,9 @@ public struct Enclosure {
     public let role: ViewRole
     /// The modifier whose closure or argument holds the node, if any.
     public let modifier: Modifier?
+    /// The label of the modifier's argument or trailing closure that holds the node (`preview` in
+    /// `.contextMenu { … } preview: { … }`); `nil` for its first trailing closure or an unlabelled argument.
+    public var modifierArgumentLabel: String? = nil
 
     /// Whether the node is (in) a control's label: `Button { } label: { … }`, `Button(action: f, label: Title())`.
     public var isControlLabel: Bool { role == .label || role == .argument("label") }
@@ -84,7 +87,7 @@ extension SyntaxProtocol {
             guard let root = ModifierTarget.root(ofModifier: member, chainRoot: chainRoot), let view = makeView(root),
                   let modifier = view.modifier(at: member)
             else { return nil }
-            return Enclosure(view: view, role: .modifier(modifier.name), modifier: modifier)
+            return Enclosure(view: view, role: .modifier(modifier.name), modifier: modifier, modifierArgumentLabel: label)
         }
         // `SwiftUIView(root:)` of a call is `SwiftUIView(call:)` when the call names a type, else a helper's view.
         guard let view = makeView(ExprSyntax(call)) else { return nil }

@@ -256,6 +256,11 @@ public struct TextStyle: Sendable {
         default: []
         }
     }
+    /// Whether text scaled as body text is (`Font.custom(_:size:)` without `relativeTo:`) grows far past this
+    /// style at accessibility sizes: at the largest, body grows 3.1 times, `.title2` 2.5, `.title` 2.1 and
+    /// `.largeTitle` 1.8; smaller styles grow within a tenth of body.
+    public var outgrowsWhenScaledAsBody: Bool { ["title2", "title", "largeTitle"].contains(name) }
+
     /// From this size on, text is display text (wordmarks, hero numbers), far from any text style.
     public static let displaySize = 40.0
 

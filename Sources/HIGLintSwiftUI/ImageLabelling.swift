@@ -18,6 +18,17 @@ public enum ImageSurroundings {
 extension SwiftUIFile {
     /// Modifiers whose content is not shown as information.
     static let decorationModifiers: Set<String> = ["mask", "clipShape", "border", "tabItem", "listRowBackground"]
+    /// Whether content in this modifier argument is a transient preview of the view, not information on screen:
+    /// what a context menu or a drag lifts (`.contextMenu { … } preview: { … }`, `.draggable(item) { … }`,
+    /// `.onDrag({ … }, preview: { … })`).
+    static func isLiftPreview(modifier: String, argumentLabel: String?) -> Bool {
+        switch modifier {
+        case "draggable": true
+        case "contextMenu", "onDrag": argumentLabel == "preview"
+        default: false
+        }
+    }
+
     /// The controls whose image-only label `icon-only-control-without-label` reports.
     static let iconRuleControls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
 
@@ -57,7 +68,10 @@ extension SwiftUIFile {
     public func imageSurroundings(_ enclosures: [Enclosure]) -> ImageSurroundings {
         for enclosure in enclosures {
             let view = enclosure.view
-            if case .modifier(let name) = enclosure.role, Self.decorationModifiers.contains(name) { return .labelled }
+            if case .modifier(let name) = enclosure.role,
+               Self.decorationModifiers.contains(name) || Self.isLiftPreview(modifier: name, argumentLabel: enclosure.modifierArgumentLabel) {
+                return .labelled
+            }
             if view.name == "Label" { return .labelled }
             if labelledControlNames.contains(view.name), enclosure.isControlLabel {
                 if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {

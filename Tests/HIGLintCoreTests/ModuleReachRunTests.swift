@@ -21,6 +21,22 @@ struct ModuleReachRunTests {
         return result.diagnostics.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" }.sorted()
     }
 
+    @Test("a file a tool wrote is surveyed but not checked, unless non-shipping code is asked for")
+    func generatedCode() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App/Root.swift", appCreating("Root")
+            + "struct Root: View { var body: some View { VStack { Generated(); Named(); Screen() } } }\n")
+        try folder.write("App/Assets.swift", "// swiftlint:disable all\n// Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen\n"
+            + captionView("Generated"))
+        try folder.write("App/XCAssets+Generated.swift", captionView("Named"))
+        try folder.write("App/Screen.swift", "// Hand-written, but edit with care\n" + captionView("Screen"))
+        #expect(try findings(folder) == ["Screen.swift fixed-font-size"])
+        #expect(try findings(folder, configure: { $0.checksNonShippingCode = true }) == [
+            "Assets.swift fixed-font-size", "Screen.swift fixed-font-size", "XCAssets+Generated.swift fixed-font-size",
+        ])
+    }
+
     @Test("a view only #if os(macOS) code creates gets no Dynamic Type finding; one iOS creates does")
     func macOnlyCreation() throws {
         let folder = try TemporaryFolder()

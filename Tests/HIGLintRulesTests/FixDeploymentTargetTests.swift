@@ -40,7 +40,7 @@ struct FixDeploymentTargetTests {
 
     @Test("fixed-font-size withholds relativeTo: and the later text styles before iOS 14, not the first ones")
     func fontFixes() throws {
-        let custom = #"Text(summary).font(.custom("Avenir Next", size: 15))"#
+        let custom = #"Text(headline).font(.custom("Avenir Next", size: 28))"#
         #expect(try finding(custom, "fixed-font-size", iOS: "13.0").fix == nil)
         #expect(try finding(custom, "fixed-font-size", iOS: "14.0").fix != nil)
         let title2 = "let title = Font.system(size: 21)"

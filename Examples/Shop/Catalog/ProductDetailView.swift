@@ -40,7 +40,11 @@ struct ProductDetailView: View {
                 // Compliant: the size follows Dynamic Type through @ScaledMetric.
                 Text(product.price, format: .currency(code: "EUR"))
                     .font(.system(size: priceSize, weight: .bold))
-                // fixed-font-size: a custom font without `relativeTo:`.
+                // fixed-font-size: a title-sized custom font without `relativeTo:` scales as body text
+                // does, far past `.title` at accessibility sizes.
+                Text(product.collection)
+                    .font(.custom("Avenir Next", size: 28))
+                // Compliant: a body-sized custom font already scales as body text does.
                 Text(product.story)
                     .font(.custom("Avenir Next", size: 17))
                 // Compliant: scales relative to .body.

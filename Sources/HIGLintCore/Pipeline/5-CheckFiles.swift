@@ -74,7 +74,7 @@ extension LintEngine {
         if plan.passesOver(buffer, prefiltering: usesPrefilter) { return FileFindings(diagnostics: []) }
         let tree = parsed ?? Parser.parse(source: buffer)
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
-        if !plan.rules.isEmpty {
+        if !plan.rules.isEmpty, configuration.checksNonShippingCode || !GeneratedSource.isGenerated(tree, path: path) {
             let alone = { ModuleFacts.alone(buffer, tree: tree, symbols: moduleSymbols, indexing: usesModuleIndex,
                                             components: configuration.components) }
             var facts = module ?? alone()

@@ -75,6 +75,7 @@ struct IconOnlyControlWithoutLabel: Rule {
                         moduleFiles: [#"struct ServerRow: View { var body: some View { Button(action: open) { HStack { Text(server.name); FavoriteToggle() } } } }"#]),
         ],
         nonTriggeringExamples: [
+            #"Button(action: share) { Image(qrCode, scale: 1, label: Text("QR code for \(address)")) }"#,
             RuleExample(#"struct SendButton: View { var body: some View { Button(action: send) { Image("send") } } }"#,
                         moduleFiles: [#"struct Composer: View { var body: some View { SendButton().accessibilityLabel("Send") } }"#]),
             #"Button("Compose", systemImage: "square.and.pencil", action: compose)"#,

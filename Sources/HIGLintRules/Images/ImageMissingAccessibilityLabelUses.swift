@@ -4,6 +4,8 @@ import HIGLintCore
 /// another package, a wrapper that hands the loaded image to its callers.
 extension ImageMissingAccessibilityLabel {
     static let useTriggeringExamples: [RuleExample] = [
+        // A context menu's items are not its preview.
+        #"Text(note.title).contextMenu { ↓Image(uiImage: note.thumbnail); Button("Delete", action: delete) }"#,
         // Followed up through a helper and a view type, nothing labels the tile.
         """
         struct Gallery: View {
@@ -44,6 +46,19 @@ extension ImageMissingAccessibilityLabel {
     ]
 
     static let useNonTriggeringExamples: [RuleExample] = [
+        // What a context menu or a drag lifts is a passing preview of the row, not content on the screen.
+        """
+        struct PenRow: View {
+            var body: some View {
+                penTip
+                    .contextMenu { Button("Duplicate", action: duplicate) } preview: { penPreview }
+                    .draggable(pen) { penPreview }
+            }
+            private var penPreview: some View { Image(pen.style.previewAssetName).resizable() }
+            private var penTip: some View { Text(pen.name) }
+        }
+        """,
+        #"Text(note.title).onDrag({ NSItemProvider(object: note.title as NSString) }, preview: { Image(uiImage: note.thumbnail) })"#,
         // A private card used only inside a backdrop hidden from VoiceOver.
         """
         struct WelcomeBackdrop: View {

@@ -2,7 +2,9 @@ import HIGLintCore
 import HIGLintSwiftUI
 import SwiftSyntax
 
-/// A fixed point size for text: `.system(size:)`, `.custom(_:size:)` without `relativeTo:`, `UIFont.systemFont(ofSize:)`.
+/// A fixed point size for text: `.system(size:)`, `UIFont.systemFont(ofSize:)`, and `.custom(_:size:)` without
+/// `relativeTo:` where its size stands for a title style (it scales as body text does, which is right for
+/// the smaller styles and far too much for titles).
 ///
 /// What is a font, and what its size is, comes from the shared `FontExpression` model: only SwiftUI's `Font`
 /// and UIKit/AppKit fonts count, so an app's own enum with a `system(size:)` case is left alone (and never
@@ -25,7 +27,10 @@ struct FixedFontSize: Rule {
         rationale: """
             Text styles (`.body`, `.headline`, `.caption`) scale with the reader's Dynamic Type setting; a \
             fixed point size ignores it, so people who need larger text cannot read the screen. Use a text \
-            style, or give a custom font `relativeTo:` a style so it scales with it. Text in a system bar is \
+            style, or give a custom font `relativeTo:` a style so it scales with it. `Font.custom(_:size:)` \
+            without `relativeTo:` scales as body text does; that is close for the smaller styles and is only \
+            reported where its size stands for `.title2`, `.title` or `.largeTitle`, which grow far less than \
+            body at accessibility sizes, so the title would crowd out the text it heads. Text in a system bar is \
             left alone: a toolbar item or content written in `.toolbar { }`, and a UIKit view made in the same \
             function for a `titleView` or `UIBarButtonItem(customView:)`. Bars do not grow with Dynamic Type \
             (people read them in the large content viewer), so a fixed size there matches the system; what bar \
@@ -39,7 +44,7 @@ struct FixedFontSize: Rule {
                 .foregroundStyle(.secondary)
                 .font(↓.system(size: 13, weight: .medium))
             """,
-            #"Text(summary).font(↓.custom("Avenir Next", size: 15))"#,
+            #"Text(headline).font(↓.custom("Avenir Next", size: 28))"#,
             """
             extension Font {
                 static let cardTitle = ↓Font.system(size: 22, weight: .bold)
@@ -107,6 +112,9 @@ struct FixedFontSize: Rule {
             }
             """,
             #"Text(summary).font(.custom("Avenir Next", size: 15, relativeTo: .body))"#,
+            #"Text(summary).font(.custom("Avenir Next", size: 15))"#,
+            #"Text(summary).font(.custom("Avenir Next", size: 20))"#,
+            #"Text(headline).font(.custom(brandFont, size: headlineSize))"#,
             #"Text(summary).font(.custom("Avenir Next", fixedSize: 15))"#,
             """
             struct Badge: View {
@@ -214,10 +222,10 @@ struct FixedFontSize: Rule {
             (#"Text(order.title).font(↓.system(size: 14, weight: .medium))"#, #"Text(order.title).font(.subheadline.weight(.medium))"#),
             (#"Text(total).font(↓.system(size: 30, design: .rounded))"#, #"Text(total).font(.system(.title, design: .rounded))"#),
             (#"let title = ↓Font.system(size: 21)"#, #"let title = Font.title2"#),
-            (#"Text(summary).font(↓.custom("Avenir Next", size: 15))"#,
-             #"Text(summary).font(.custom("Avenir Next", size: 15, relativeTo: .subheadline))"#),
-            (#"Text(summary).font(↓.custom("Avenir Next", /* brand */ size: 15))"#,
-             #"Text(summary).font(.custom("Avenir Next", /* brand */ size: 15, relativeTo: .subheadline))"#),
+            (#"Text(headline).font(↓.custom("Avenir Next", size: 28))"#,
+             #"Text(headline).font(.custom("Avenir Next", size: 28, relativeTo: .title))"#),
+            (#"Text(headline).font(↓.custom("Avenir Next", /* brand */ size: 22))"#,
+             #"Text(headline).font(.custom("Avenir Next", /* brand */ size: 22, relativeTo: .title2))"#),
             (#"Text(total).font(↓.system(size: 30, /* digits line up */ design: .rounded))"#,
              #"Text(total).font(.system(.title, /* digits line up */ design: .rounded))"#),
         ],
@@ -226,6 +234,10 @@ struct FixedFontSize: Rule {
         fixNeeds: [.fontRelativeTo, .laterTextStyles, .largeTitle])
 
     static let message = "This font has a fixed size that ignores Dynamic Type; use a text style such as `.body`, or give a custom font `relativeTo:` a style."
+
+    static func customFontMessage(_ style: TextStyle) -> String {
+        "This custom font scales as body text does, so at the largest text sizes it grows far past the `.\(style.name)` style its size stands for; give it `relativeTo: .\(style.name)`."
+    }
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = FontExpression.factoryNames
@@ -237,8 +249,18 @@ struct FixedFontSize: Rule {
               !font.sizeScales(in: file),
               !font.sizeIsParameter, !font.isPlaceholderSize, !context.isWidgetContent(call), !call.isInTVOnlyBranch
         else { return }
-        if let points = font.points(in: file), points >= TextStyle.displaySize,
+        let points = font.points(in: file)
+        if let points, points >= TextStyle.displaySize,
            !context.option("includeDisplaySizes", default: false) { return }
+        // `custom(_:size:)` already scales, as body text does; that only misleads where the size stands for a
+        // title style, which grows far less than body at accessibility sizes. An unknown size stays silent.
+        var message = Self.message
+        if font.family == .custom {
+            guard let points else { return }
+            let style = TextStyle.nearest(to: points, weight: font.weight?.trimmedSource)
+            guard style.outgrowsWhenScaledAsBody else { return }
+            message = Self.customFontMessage(style)
+        }
         if font.family == .uiKit, call.isInsideScaledFont || call.isInsideSymbolConfiguration { return }
         if file.isBarContent(call) { return }
         switch font.use {
@@ -260,7 +282,7 @@ struct FixedFontSize: Rule {
             break
         }
         let fix = font.textStyleFix()
-        context.report(at: call, message: Self.message, fix: fix?.fix, writing: fix?.writing)
+        context.report(at: call, message: message, fix: fix?.fix, writing: fix?.writing)
     }
 
     /// `self` in an `extension Image` helper is an image.
