@@ -5,10 +5,10 @@ import SwiftSyntax
 /// the module's facts (its image accessors are how the app names images); only its own findings are passed over.
 public enum GeneratedSource {
     /// The generator's mark in the comments above the first line of code, or a file name that says so
-    /// (`XCAssets+Generated.swift`, `Strings.generated.swift`).
+    /// (`XCAssets+Generated.swift`, `R.generated.swift`).
     public static func isGenerated(_ tree: SourceFileSyntax, path: String) -> Bool {
         let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
-        if name.hasSuffix("generated.swift") || name.contains(".generated.") { return true }
+        if name.contains("+generated.") || name.contains(".generated.") { return true }
         guard let first = tree.firstToken(viewMode: .sourceAccurate) else { return false }
         for piece in first.leadingTrivia {
             let comment: String

@@ -12,7 +12,9 @@ import SwiftSyntax
 /// out a fixed table, not a collection, and is left alone too; so is one whose item count the source fixes
 /// (`ForEach(0..<3)`, or a helper's parameter every call passes a short array literal for) at no more than its
 /// tracks. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
-/// scrolls rather than reflows. tvOS and watchOS (one screen width each) are not checked.
+/// scrolls rather than reflows; so is a grid given a fixed width (`.frame(width: 180)` on it or on a view around
+/// it in its declaration), where the columns that fit never change. tvOS and watchOS (one screen width each) are
+/// not checked.
 struct FixedGridColumns: Rule {
     static let description = RuleDescription(
         id: "fixed-grid-columns",
@@ -56,6 +58,15 @@ struct FixedGridColumns: Rule {
             """
             ↓LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: 12), count: 2)) {
                 ForEach(products) { ProductCard(product: $0) }
+            }
+            """,
+            // A width read from the screen changes with it.
+            """
+            GeometryReader { proxy in
+                ↓LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
+                    ForEach(photos) { PhotoThumbnail(photo: $0) }
+                }
+                .frame(width: proxy.size.width)
             }
             """,
             """
@@ -143,6 +154,16 @@ struct FixedGridColumns: Rule {
                 }
             }
             """,
+            // A dock of a fixed width: the columns that fit never change.
+            """
+            VStack {
+                Text("Photos")
+                LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
+                    ForEach(photos) { PhotoThumbnail(photo: $0) }
+                }
+            }
+            .frame(width: 180)
+            """,
             // A horizontal shelf: it scrolls, nothing reflows.
             """
             ScrollView(.horizontal, showsIndicators: false) {
@@ -168,7 +189,8 @@ struct FixedGridColumns: Rule {
               let count = trackCount(tracks, in: context.file), count != 7,
               repeatsCollection(view, context.file), !repeatsStructuredData(view),
               context.file.staticItemCount(of: view).map({ $0 > count }) ?? true,
-              !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file))
+              !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file)),
+              !hasFixedExtent(view, axis: label == "columns" ? "width" : "height", in: context.file)
         else { return }
         context.report(at: view.nameToken, message: Self.message)
     }
@@ -214,6 +236,22 @@ struct FixedGridColumns: Rule {
         file.enclosingViews(of: grid.root).lazy.filter { $0.role == .content }.map(\.view)
             .prefix { $0.name == "ScrollView" || ["HStack", "VStack", "Group"].contains($0.name) }
             .contains { $0.name == "ScrollView" && $0.firstUnlabeledArgument?.trimmedSource.contains("horizontal") == true }
+    }
+
+    /// Whether the grid, or a view around it in its declaration, is given a fixed extent across its tracks
+    /// (`.frame(width: 180)` for columns): at one width, the columns that fit never change.
+    private func hasFixedExtent(_ grid: SwiftUIView, axis: String, in file: SwiftUIFile) -> Bool {
+        let around = file.enclosingViews(of: grid.root).filter { $0.role == .content }.map(\.view)
+        return ([grid] + around).contains { view in
+            view.modifiers.contains { modifier in
+                guard modifier.name == "frame", let extent = modifier.argument(axis)?.expression else { return false }
+                return isNumber(extent) || file.constantValue(of: extent).map(isNumber) == true
+            }
+        }
+    }
+
+    private func isNumber(_ expression: ExprSyntax) -> Bool {
+        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
     }
 
     /// A `ForEach` over days, weekdays, months or hours: the columns mirror the data, not the screen.
