@@ -9,7 +9,9 @@ import SwiftSyntax
 /// row's `List`, and context menus built by a helper of the module from closures the row passes it
 /// (`ModuleIndex.contextMenuHelpers`). A button matches when a title or a called function is the same. When a context menu's
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
-/// nothing for that row. Other alternatives (the detail screen, a toolbar) are not looked for.
+/// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
+/// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content`, a row built where the modifier
+/// is applied. Other alternatives (the detail screen, a toolbar) are not looked for.
 struct SwipeActionWithoutAlternative: Rule {
     static let description = RuleDescription(
         id: "swipe-action-without-alternative",
@@ -64,6 +66,30 @@ struct SwipeActionWithoutAlternative: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The row is built where the modifier is applied, with the menu another modifier attaches there.
+            """
+            struct TaskSwipes: ViewModifier {
+                let task: TodoTask
+                func body(content: Content) -> some View {
+                    content.swipeActions { Button("Complete") { complete(task) } }
+                }
+            }
+            """,
+            // A module modifier attaches the row's context menu.
+            RuleExample("""
+                VMRow(vm: vm)
+                    .modifier(VMContextMenu(vm: vm))
+                    .swipeActions { Button("Delete", role: .destructive) { confirmDelete = vm } }
+                """, moduleFiles: [
+                """
+                struct VMContextMenu: ViewModifier {
+                    let vm: VM
+                    func body(content: Content) -> some View {
+                        content.contextMenu { Button("Delete", role: .destructive) { confirmDelete = vm } }
+                    }
+                }
+                """,
+            ]),
             """
             OrderRow(order: order)
                 .swipeActions {
@@ -157,6 +183,13 @@ struct SwipeActionWithoutAlternative: Rule {
 
     /// The controls of the row's context menus, or `nil` when some of them cannot be seen.
     private func alternatives(for row: SwiftUIView, in file: SwiftUIFile) -> [ActionButton]? {
+        // A `ViewModifier`'s `content` is a row built where the modifier is applied, beside whatever menu is there.
+        if row.root.firstToken(viewMode: .sourceAccurate)?.text == "content",
+           file.enclosingType(of: row.root)?.conforms(to: "ViewModifier") == true {
+            return nil
+        }
+        // A module modifier that attaches a context menu (`.modifier(RowMenu(…))`) holds items out of sight.
+        if row.modifiers(named: "modifier").contains(where: { attachesContextMenu($0, in: file) }) { return nil }
         var menus = row.modifiers(named: "contextMenu")
         if row.isTypeCall, let body = file.types[row.writtenName]?.properties["body"]?.body {
             menus += ViewBuilderContent.views(in: body).flatMap { $0.modifiers(named: "contextMenu") }
@@ -172,5 +205,12 @@ struct SwipeActionWithoutAlternative: Rule {
             buttons += found.buttons
         }
         return buttons
+    }
+
+    private func attachesContextMenu(_ modifier: Modifier, in file: SwiftUIFile) -> Bool {
+        guard let applied = modifier.firstArgument?.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedSource
+        else { return false }
+        return file.module.contextMenuViews.contains(applied)
+            || file.types[applied]?.declaration.containsMemberAccess(named: "contextMenu") == true
     }
 }
