@@ -48,6 +48,9 @@ public struct Configuration: Sendable, Equatable {
     /// The files are built by projects that the run covers whole: a view type nothing in the run creates is then
     /// created nowhere (`ModuleReach`). Loose folders have no such knowledge: their top views may be anyone's.
     public var runCoversClaimingProject = false
+    /// The files are built only by a local package of an app the run holds (`ProjectFacts.isInAppLocalPackage`, a
+    /// fact of the run, never configured): its `public` types are created, if at all, by the linted files.
+    public var isInAppLocalPackage = false
     /// Words that, besides Screenshot, Snapshot, Trailer and Preview, name targets that only make screenshots.
     public var screenshotTargets: [String] = []
     /// Domains the app owns; web views may load them.

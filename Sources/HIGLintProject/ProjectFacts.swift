@@ -124,6 +124,22 @@ public struct ProjectFacts: Sendable {
         return folders
     }
 
+    /// Whether the file is built only by local Swift packages of an app's repository, which the run holds with
+    /// the app: each package sits in a subfolder (not at a repository's root, where a package is published for
+    /// others), and a project that is not a package (the app's Xcode, Tuist or XcodeGen project) lies inside the
+    /// run's folders too. Such a package's `public` types are the app's own: nothing outside the run creates them.
+    public func isInAppLocalPackage(_ file: String, runRoots: [String]) -> Bool {
+        let packages = lookUp(Self.standardized(file)).targets.map { projects[$0.project] }
+        guard !packages.isEmpty, packages.allSatisfy({ $0.kind == .package }) else { return false }
+        func inside(_ path: String) -> Bool { runRoots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
+        let appProjects = projects.filter { $0.kind != .package && inside($0.folder) }
+        guard !appProjects.isEmpty else { return false }
+        return packages.allSatisfy { package in
+            inside(package.folder) && !FileManager.default.fileExists(atPath: package.folder + "/.git")
+                && !runRoots.contains(package.folder)
+        }
+    }
+
     /// The targets that build the file at the standardized `path`, and what its folders say.
     private func lookUp(_ path: String) -> (targets: [(project: Int, target: Int)], isPreviewContent: Bool, insideClaimingProject: Bool) {
         var targets: [(project: Int, target: Int)] = []

@@ -32,8 +32,8 @@ public struct Reach: Hashable, Sendable {
 /// does what it creates in turn.
 ///
 /// It narrows, never widens: a type nobody creates in the linted files (the `App`, a view made by a framework),
-/// a `public` type (other modules may create it), or one whose every site is unknown keeps the reach of the files
-/// that declare it. Rules ask it through `RuleContext.applies(at:)`.
+/// a `public` type (other modules may create it; not so in a local package of an app the run holds, whose types
+/// are the app's), or one whose every site is unknown keeps the reach of the files that declare it. Rules ask it through `RuleContext.applies(at:)`.
 public struct ModuleReach: Sendable, Equatable {
     /// Only the types whose reach is narrower than their declaring files'.
     public private(set) var narrowed: [String: Reach] = [:]
@@ -53,12 +53,17 @@ public struct ModuleReach: Sendable, Equatable {
         public var moduleIsWhole: Bool
         /// The module is a project's, and the run holds it whole: a view type the run never creates is dead code.
         public var deadCodeIsKnown: Bool
+        /// The file is in a local package of an app the run holds: its `public` types are the app's, created (if
+        /// at all) by the linted files, and judged as internal ones are.
+        public var publicIsInternal: Bool
 
-        public init(scan: CreationScan, context: Reach, moduleIsWhole: Bool = false, deadCodeIsKnown: Bool = false) {
+        public init(scan: CreationScan, context: Reach, moduleIsWhole: Bool = false, deadCodeIsKnown: Bool = false,
+                    publicIsInternal: Bool = false) {
             self.scan = scan
             self.context = context
             self.moduleIsWhole = moduleIsWhole
             self.deadCodeIsKnown = deadCodeIsKnown && moduleIsWhole
+            self.publicIsInternal = publicIsInternal && self.deadCodeIsKnown
         }
     }
 
@@ -81,7 +86,7 @@ public struct ModuleReach: Sendable, Equatable {
                 if type.role == .preview { reach.ships = false }
                 if type.role == .widget { reach.outsideWidgets = false }
                 declaredReach[type.name] = declaredReach[type.name].map { $0.union(reach) } ?? reach
-                if type.isPublic { isPublic.insert(type.name) }
+                if type.isPublic, !file.publicIsInternal { isPublic.insert(type.name) }
                 let candidate = type.isView && type.role == .plain && file.deadCodeIsKnown
                 unusedCandidates[type.name] = (unusedCandidates[type.name] ?? true) && candidate
                 wholeModule[type.name] = (wholeModule[type.name] ?? true) && file.moduleIsWhole

@@ -37,6 +37,31 @@ struct ModuleReachRunTests {
         ])
     }
 
+    @Test("public views of an app's local package are the app's: one nothing creates is dead, unless the package stands alone")
+    func appLocalPackage() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("project.yml", "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n    sources: [App]\n")
+        try folder.write("App/Root.swift", appCreating("Root") + "import Kit\nstruct Root: View { var body: some View { UsedCard() } }\n")
+        let manifest = """
+            import PackageDescription
+            let package = Package(name: "Kit", platforms: [.iOS(.v17)], products: [.library(name: "Kit", targets: ["Kit"])], targets: [.target(name: "Kit")])
+            """
+        try folder.write("Packages/Kit/Package.swift", manifest)
+        func publicCard(_ name: String) -> String {
+            "import SwiftUI\npublic struct \(name): View {\n    public var body: some View { Text(\"Hello\").font(.system(size: 13)) }\n}\n"
+        }
+        try folder.write("Packages/Kit/Sources/Kit/UsedCard.swift", publicCard("UsedCard"))
+        try folder.write("Packages/Kit/Sources/Kit/UnusedCard.swift", publicCard("UnusedCard"))
+        #expect(try findings(folder) == ["UsedCard.swift fixed-font-size"])
+        // Linted alone, the package is a library others use: every public view may be created.
+        let package = folder.url.appendingPathComponent("Packages/Kit").path
+        let resolver = try ConfigurationResolver(rules: allRules.map { $0.description })
+        let alone = LintEngine(ruleTypes: allRules, source: resolver).lint(paths: [package]).diagnostics
+        #expect(alone.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" }.sorted()
+            == ["UnusedCard.swift fixed-font-size", "UsedCard.swift fixed-font-size"])
+    }
+
     @Test("a view only #if os(macOS) code creates gets no Dynamic Type finding; one iOS creates does")
     func macOnlyCreation() throws {
         let folder = try TemporaryFolder()

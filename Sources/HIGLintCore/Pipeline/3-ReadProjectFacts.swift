@@ -58,6 +58,8 @@ public enum ProjectFactsPhase {
                     ? roots.contains { root in ProjectFacts.standardized(file.path).hasPrefix(root.hasSuffix("/") ? root : root + "/") }
                     : projectFolders.allSatisfy(inside)
                 placedFile.configuration.runCoversClaimingProject = !projectFolders.isEmpty && placedFile.configuration.runCoversProject
+                placedFile.configuration.isInAppLocalPackage = placedFile.configuration.runCoversClaimingProject
+                    && facts.isInAppLocalPackage(factsPath(file.path), runRoots: roots)
                 if let reason = fileFacts.passOverReason, !file.configuration.checksNonShippingCode {
                     passedOver.counts[reason, default: 0] += 1
                     if isSwift { passedOverSwiftFiles.append(placedFile) }

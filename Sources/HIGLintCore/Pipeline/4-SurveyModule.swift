@@ -92,7 +92,8 @@ struct SurveyPhase {
             reachFiles = zip(files, results).map { file, part in
                 ModuleReach.FileCreations(scan: part?.creations ?? CreationScan(), context: Self.context(of: file),
                                           moduleIsWhole: file.configuration.runCoversProject,
-                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject)
+                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject,
+                                          publicIsInternal: file.configuration.isInAppLocalPackage)
             }
             reachFiles += zip(passedOver, notShipping.values).compactMap { file, scan in
                 scan.map { ModuleReach.FileCreations(scan: $0, context: Reach(platforms: file.configuration.platforms, ships: false)) }
@@ -157,7 +158,8 @@ struct SurveyPhase {
         if var reachFiles = survey.reachFiles, reachFiles.indices.contains(index) {
             reachFiles[index] = ModuleReach.FileCreations(scan: creations, context: Self.context(of: file),
                                                           moduleIsWhole: file.configuration.runCoversProject,
-                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject)
+                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject,
+                                          publicIsInternal: file.configuration.isInAppLocalPackage)
             updated.reachFiles = reachFiles
             updated.module.index.reach = ModuleReach(files: reachFiles)
         }
