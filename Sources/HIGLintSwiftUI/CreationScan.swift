@@ -43,16 +43,26 @@ public struct CreationScan: Sendable, Equatable {
         public var member: String? = nil
     }
 
-    /// A member of a type or extension that only the module's own code can call: `private`, or in a view or an
-    /// extension that conforms to nothing (no framework calls it by a protocol's requirement), and not an
-    /// `override`, `@objc` or `@IB…` member. If nothing names it, nothing calls it (`MemberUse`).
+    /// A member of a type or extension that only code it can see calls: `private`, or in a view or an extension
+    /// that conforms to nothing (no framework calls it by a protocol's requirement), and not an `override`,
+    /// `@objc` or `@IB…` member. If nothing names it, nothing calls it (`MemberUse`).
     public struct Member: Hashable, Sendable {
+        public enum Access: UInt8, Sendable {
+            /// Only the module names it.
+            case `internal` = 0
+            /// `private` or `fileprivate`: only its own file names it.
+            case `private` = 1
+            /// `public` or `open`, or in a public extension: other modules may name it.
+            case `public` = 2
+        }
+
         public var type: String
         public var name: String
-        /// `private` or `fileprivate`: only its own file can name it.
-        public var isPrivate: Bool
+        public var access: Access
         /// The lowercase names its own code mentions: they are used only if it is.
         public var mentions: Set<UInt32>
+
+        public var isPrivate: Bool { access == .private }
     }
 
     public var declared: [Declared] = []
@@ -88,7 +98,7 @@ public struct CreationScan: Sendable, Equatable {
         let calls = sites.map {
             "s:\($0.created):\($0.creator ?? ""):\($0.platforms.rawValue):\($0.inPreview ? 1 : 0):\($0.member ?? "")"
         }.sorted()
-        let callables = members.map { "c:\($0.type):\($0.name):\($0.isPrivate ? 1 : 0):\(Self.encode($0.mentions))" }
+        let callables = members.map { "c:\($0.type):\($0.name):\($0.access.rawValue):\(Self.encode($0.mentions))" }
         return (types + calls + callables + ["m:" + Self.encode(mentions)]).joined(separator: "|")
     }
 
@@ -137,9 +147,10 @@ public struct CreationScan: Sendable, Equatable {
                                   platforms: Platforms(rawValue: platforms), inPreview: fields[4].first == UInt8(ascii: "1"),
                                   member: fields[5].isEmpty ? nil : string(fields[5])))
             case UInt8(ascii: "c") where fields.count == 5:
-                guard let hashes = Self.decode(fields[4]) else { return nil }
-                members.append(Member(type: string(fields[1]), name: string(fields[2]),
-                                      isPrivate: fields[3].first == UInt8(ascii: "1"), mentions: hashes))
+                guard let hashes = Self.decode(fields[4]), fields[3].count == 1,
+                      let access = Member.Access(rawValue: fields[3].first! &- UInt8(ascii: "0"))
+                else { return nil }
+                members.append(Member(type: string(fields[1]), name: string(fields[2]), access: access, mentions: hashes))
             case UInt8(ascii: "m") where fields.count == 2:
                 guard let hashes = Self.decode(fields[1]) else { return nil }
                 mentions = hashes

@@ -46,7 +46,8 @@ extension CreationScanner {
         let name = String(decoding: bytes[found], as: UTF8.self)
         if scope.isProtocol { mention(name); return }
         let isPrivate = modifiers.contains("private") || modifiers.contains("fileprivate")
-        let callable = modifiers.isDisjoint(with: Self.memberModifiers.subtracting(["private", "fileprivate"]))
+        let isPublic = !isPrivate && (modifiers.contains("public") || modifiers.contains("open") || scope.publicMembers)
+        let callable = modifiers.isDisjoint(with: Self.memberModifiers.subtracting(["private", "fileprivate", "public", "open"]))
         // A property wrapper or another attribute may use the member without naming it
         // (`@UIApplicationDelegateAdaptor var appDelegate`); builders and isolation do not.
         let wrapped = modifiers.contains { $0.hasPrefix("@") && !Self.neutralAttributes.contains($0) }
@@ -54,10 +55,11 @@ extension CreationScanner {
         // Only lowercase names are noted where mentioned; a capitalised member (`static let DeviceDidShake`) is
         // never judged.
         let mentionable = !isUppercase(bytes[found.lowerBound])
-        let onlyModuleCalls = isPrivate || (scope.opensMembers && !scope.publicMembers)
-        if callable, !wrapped, mentionable, onlyModuleCalls, !Self.requirementNames.contains(name), let type = scope.type {
+        let onlyVisibleCodeCalls = isPrivate || scope.opensMembers
+        if callable, !wrapped, mentionable, onlyVisibleCodeCalls, !Self.requirementNames.contains(name), let type = scope.type {
             listed = members.count
-            members.append(CreationScan.Member(type: type, name: name, isPrivate: isPrivate, mentions: []))
+            let access: CreationScan.Member.Access = isPrivate ? .private : isPublic ? .public : .internal
+            members.append(CreationScan.Member(type: type, name: name, access: access, mentions: []))
         }
         scopes[scopes.count - 1].member = (name, listed)
     }

@@ -8,14 +8,20 @@
 /// used mentions it: code outside the listed members, or a listed member that is itself used.
 public enum MemberUse {
     /// The members nothing uses, as `Type.member`. An internal member is judged only where the run holds its
-    /// whole project (`deadCodeIsKnown`); a `private` one only its own file can name.
+    /// whole project (`deadCodeIsKnown`), a public one only in an app's local package the run holds with the app
+    /// (`publicIsInternal`); a `private` one only its own file can name.
     public static func unused(in files: [ModuleReach.FileCreations]) -> Set<String> {
         var used = Set<UInt32>()
         var judged: [CreationScan.Member] = []
         for file in files {
             used.formUnion(file.scan.mentions)
             for member in file.scan.members {
-                if member.isPrivate || file.deadCodeIsKnown {
+                let judgedHere = switch member.access {
+                case .private: true
+                case .internal: file.deadCodeIsKnown
+                case .public: file.publicIsInternal
+                }
+                if judgedHere {
                     judged.append(member)
                 } else {
                     // Perhaps used from files the run does not hold: what it mentions may be used too.

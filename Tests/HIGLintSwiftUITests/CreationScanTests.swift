@@ -176,11 +176,22 @@ struct ModuleReachPreviewTests {
 
 @Suite("Members nothing calls")
 struct MemberUseTests {
-    func unused(_ files: [String], whole: Bool = true) -> [String] {
+    func unused(_ files: [String], whole: Bool = true, appLocalPackage: Bool = false) -> [String] {
         MemberUse.unused(in: files.map {
             ModuleReach.FileCreations(scan: CreationScan(source: $0), context: Reach(platforms: .all), moduleIsWhole: whole,
-                                      deadCodeIsKnown: whole)
+                                      deadCodeIsKnown: whole, publicIsInternal: appLocalPackage)
         }).sorted()
+    }
+
+    @Test("public members are judged only in an app's local package, where the run holds every caller")
+    func publicMembers() {
+        let files = [
+            "public extension View { func titleText() -> some View { self } ; func bodyText() -> some View { self } }",
+            "public struct Badge: View { public var body: some View { Text(\"\") } ; public func tinted() -> Badge { self } }",
+            "struct Screen: View { var body: some View { Text(\"\").titleText() } }",
+        ]
+        #expect(unused(files).isEmpty)
+        #expect(unused(files, appLocalPackage: true) == ["Badge.tinted", "View.bodyText"])
     }
 
     @Test("a member named nowhere, or only by unused members, is unused; recursion does not keep one alive")
