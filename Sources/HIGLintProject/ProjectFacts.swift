@@ -140,6 +140,17 @@ public struct ProjectFacts: Sendable {
         }
     }
 
+    /// The platforms of the apps and app extensions that the run's non-package projects build: where the code of
+    /// an app's local package can run, whatever platforms the package's manifest leaves at SwiftPM's defaults.
+    /// `nil` when the run holds no such project.
+    public func appPlatforms(runRoots: [String]) -> Platforms? {
+        func inside(_ path: String) -> Bool { runRoots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
+        let targets = projects.filter { $0.kind != .package && inside($0.folder) }.flatMap(\.targets)
+            .filter { $0.ships && ($0.product == .app || $0.product == .appExtension) }
+        guard !targets.isEmpty else { return nil }
+        return targets.reduce(into: Platforms()) { $0.formUnion($1.platforms) }
+    }
+
     /// The targets that build the file at the standardized `path`, and what its folders say.
     private func lookUp(_ path: String) -> (targets: [(project: Int, target: Int)], isPreviewContent: Bool, insideClaimingProject: Bool) {
         var targets: [(project: Int, target: Int)] = []

@@ -62,6 +62,29 @@ struct ModuleReachRunTests {
             == ["UnusedCard.swift fixed-font-size", "UsedCard.swift fixed-font-size"])
     }
 
+    @Test("a Mac app's local package is Mac code, whatever platforms its manifest leaves at SwiftPM's defaults")
+    func macAppLocalPackage() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App/Root.swift", appCreating("Root") + "import Kit\nstruct Root: View { var body: some View { Image(decorative: \"Badge\", bundle: .module) } }\n")
+        try folder.write("Packages/Kit/Package.swift", """
+            import PackageDescription
+            let package = Package(name: "Kit", platforms: [.macOS(.v14)], targets: [.target(name: "Kit")])
+            """)
+        // An image set takes its catalog's platforms: a Mac needs 1x and 2x, an iPhone 2x and 3x.
+        try folder.write("Packages/Kit/Sources/Kit/Media.xcassets/Badge.imageset/Contents.json", """
+            { "images" : [
+                { "filename" : "badge.png", "idiom" : "universal", "scale" : "1x" },
+                { "filename" : "badge@2x.png", "idiom" : "universal", "scale" : "2x" },
+                { "idiom" : "universal", "scale" : "3x" }
+              ], "info" : { "author" : "xcode", "version" : 1 } }
+            """)
+        for (platform, expected) in [("macOS", [String]()), ("iOS", ["Contents.json raster-asset-missing-scales"])] {
+            try folder.write("project.yml", "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: \(platform)\n    sources: [App]\n")
+            #expect(try findings(folder) == expected, "an app for \(platform)")
+        }
+    }
+
     @Test("a view only #if os(macOS) code creates gets no Dynamic Type finding; one iOS creates does")
     func macOnlyCreation() throws {
         let folder = try TemporaryFolder()

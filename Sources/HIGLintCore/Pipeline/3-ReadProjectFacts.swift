@@ -44,6 +44,7 @@ public enum ProjectFactsPhase {
     /// `runPaths`: what the run lints; a file whose projects all lie inside them is marked `runCoversProject`.
     public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles, runPaths: [String] = []) -> Outcome {
         let roots = runPaths.map { ProjectFacts.standardized($0) }
+        let appPlatforms = facts.appPlatforms(runRoots: roots)
         var passedOver = PassedOver()
         var passedOverSwiftFiles: [ConfiguredFile] = []
         func placed(_ list: [ConfiguredFile], factsPath: (String) -> String, isSwift: Bool) -> [ConfiguredFile] {
@@ -60,6 +61,12 @@ public enum ProjectFactsPhase {
                 placedFile.configuration.runCoversClaimingProject = !projectFolders.isEmpty && placedFile.configuration.runCoversProject
                 placedFile.configuration.isInAppLocalPackage = placedFile.configuration.runCoversClaimingProject
                     && facts.isInAppLocalPackage(factsPath(file.path), runRoots: roots)
+                // An app's package runs only where the app does: a Mac app's package is no iOS code, whatever
+                // platforms its manifest leaves at SwiftPM's defaults.
+                if placedFile.configuration.isInAppLocalPackage, !file.configuration.platformsAreConfigured, let appPlatforms {
+                    let narrowed = placedFile.configuration.platforms.intersection(appPlatforms)
+                    if !narrowed.isEmpty { placedFile.configuration.platforms = narrowed }
+                }
                 if let reason = fileFacts.passOverReason, !file.configuration.checksNonShippingCode {
                     passedOver.counts[reason, default: 0] += 1
                     if isSwift { passedOverSwiftFiles.append(placedFile) }
