@@ -85,6 +85,9 @@ public struct ProjectDescription: Sendable {
     var previewFolders: Set<String> = []
     /// When set, a file in `folder` that no target claims is never compiled (an Xcode project read whole).
     var claimsEveryFile = false
+    /// The platforms of the apps and app extensions a project builds with targets it could not read one by one
+    /// (a Tuist project whose targets its own helpers make): where its unclaimed files run, as far as can be told.
+    public var unreadAppPlatforms: Platforms?
 
     init(kind: ProjectKind, path: String, folder: String) {
         self.kind = kind

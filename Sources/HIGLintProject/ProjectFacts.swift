@@ -39,6 +39,8 @@ public struct ProjectFacts: Sendable {
     private var previewFolders: Set<String> = []
     private var claimingFolders: Set<String> = []
     private var manifests: Set<String> = []
+    /// Folders of projects whose targets could not be read, with the platforms their apps are built for.
+    private var unreadProjectPlatforms: [String: Platforms] = [:]
 
     public init() {}
 
@@ -109,6 +111,7 @@ public struct ProjectFacts: Sendable {
         previewFolders.formUnion(project.previewFolders)
         if project.claimsEveryFile { claimingFolders.insert(project.folder) }
         if project.kind == .package || project.kind == .tuist { manifests.insert(project.path) }
+        if let platforms = project.unreadAppPlatforms { unreadProjectPlatforms[project.folder] = platforms }
     }
 
     /// The facts for one file (absolute or relative to the current folder).
@@ -145,10 +148,22 @@ public struct ProjectFacts: Sendable {
     /// `nil` when the run holds no such project.
     public func appPlatforms(runRoots: [String]) -> Platforms? {
         func inside(_ path: String) -> Bool { runRoots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
-        let targets = projects.filter { $0.kind != .package && inside($0.folder) }.flatMap(\.targets)
-            .filter { $0.ships && ($0.product == .app || $0.product == .appExtension) }
-        guard !targets.isEmpty else { return nil }
-        return targets.reduce(into: Platforms()) { $0.formUnion($1.platforms) }
+        let apps = projects.filter { $0.kind != .package && inside($0.folder) }
+        let targets = apps.flatMap(\.targets).filter { $0.ships && ($0.product == .app || $0.product == .appExtension) }
+        let unread = apps.compactMap(\.unreadAppPlatforms)
+        guard !targets.isEmpty || !unread.isEmpty else { return nil }
+        return (targets.map(\.platforms) + unread).reduce(into: Platforms()) { $0.formUnion($1) }
+    }
+
+    /// The platforms of the nearest project around `path` whose targets could not be read, if any.
+    private func unreadProjectPlatforms(around path: String) -> Platforms? {
+        guard !unreadProjectPlatforms.isEmpty else { return nil }
+        var folder = Substring(path)
+        while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), slash != folder.startIndex {
+            folder = folder[..<slash]
+            if let platforms = unreadProjectPlatforms[String(folder)] { return platforms }
+        }
+        return nil
     }
 
     /// The targets that build the file at the standardized `path`, and what its folders say.
@@ -179,6 +194,7 @@ public struct ProjectFacts: Sendable {
         guard !targets.isEmpty else {
             var facts = FileFacts(passOverReason: isPreviewContent ? .previewContent : insideClaimingProject ? .notBuilt : nil)
             if facts.passOverReason == nil, Self.isTestByConvention(path) { facts.passOverReason = .tests }
+            facts.platforms = unreadProjectPlatforms(around: path)
             return facts
         }
         var facts = FileFacts(platforms: [])

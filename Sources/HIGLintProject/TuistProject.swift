@@ -16,7 +16,16 @@ enum TuistProjectReader {
         let calls = TuistTargetCalls(viewMode: .sourceAccurate)
         calls.walk(Parser.parse(source: source))
         if calls.targets.isEmpty {
-            warnings.append(ProjectWarning(path: manifestPath, message: "found no target written as .target(name:…) or Target(name:…); the folder is linted by folder conventions"))
+            // Targets made by the project's helpers still name their destinations there.
+            let helpers = TuistTargetCalls(viewMode: .sourceAccurate)
+            for helper in helperSources(of: folder) { helpers.walk(Parser.parse(source: helper)) }
+            let apps = helpers.targets.filter { [.app, .appExtension].contains(product($0.argument("product"))) }
+            let destinations = apps.compactMap { Self.platforms($0.argument("destinations") ?? $0.argument("platform")) }
+            if !apps.isEmpty, destinations.count == apps.count {
+                project.unreadAppPlatforms = destinations.reduce(into: Platforms()) { $0.formUnion($1) }
+            }
+            let found = project.unreadAppPlatforms.map { "; its helpers build apps for \($0), which its files are taken to run on" } ?? ""
+            warnings.append(ProjectWarning(path: manifestPath, message: "found no target written as .target(name:…) or Target(name:…); the folder is linted by folder conventions" + found))
         }
         for call in calls.targets {
             guard let name = SyntaxValues.string(call.argument("name")) else {
@@ -43,6 +52,15 @@ enum TuistProjectReader {
             }
         }
         return (project, warnings)
+    }
+
+    /// The Swift files of `Tuist/ProjectDescriptionHelpers` beside the manifest, where helpers build targets.
+    static func helperSources(of folder: String) -> [String] {
+        let helpers = (folder as NSString).appendingPathComponent("Tuist/ProjectDescriptionHelpers")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: helpers) else { return [] }
+        return names.filter { $0.hasSuffix(".swift") }.sorted().prefix(64).compactMap {
+            try? String(contentsOfFile: (helpers as NSString).appendingPathComponent($0), encoding: .utf8)
+        }
     }
 
     static func product(_ expr: ExprSyntax?) -> ProductKind {

@@ -84,6 +84,33 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("Tests/KitTests/BadgeTests.swift")).passOverReason == .tests)
     }
 
+    @Test("a Tuist project whose helpers make its targets: its files run where the helpers' apps do")
+    func tuistHelpers() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Project.swift", """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "Cowboy", targets: [Target.app(production), Target.unitTest(production)])
+            """)
+        fixture.write("Tuist/ProjectDescriptionHelpers/Target+App.swift", """
+            import ProjectDescription
+            public extension Target {
+                static func app(_ properties: AppProperties) -> Target {
+                    .target(name: properties.name, destinations: .macOS, product: .app, bundleId: properties.id, sources: sources("App"))
+                }
+                static func unitTest(_ properties: AppProperties) -> Target {
+                    .target(name: properties.name + "Tests", destinations: .macOS, product: .unitTests, bundleId: "t", sources: "UnitTests/**")
+                }
+            }
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.map(\.message).contains { $0.contains("its helpers build apps for macOS") })
+        #expect(facts.facts(forFile: fixture.write("App/Views/ContentView.swift")).platforms == .macOS)
+        #expect(facts.facts(forFile: fixture.write("UnitTests/ContentTests.swift")).passOverReason == .tests)
+        #expect(facts.appPlatforms(runRoots: [fixture.root]) == .macOS)
+    }
+
     @Test("a Tuist project's destinations, deployment targets, products and source globs")
     func tuist() {
         let fixture = Fixture()
