@@ -93,7 +93,8 @@ public struct FontExpression {
         let type = file.enclosingType(of: size)
         for token in size.tokens(viewMode: .sourceAccurate) {
             guard case .identifier = token.tokenKind, let property = file.property(token.text, in: type) else { continue }
-            if property.hasAttribute("ScaledMetric") || property.hasAttribute("AppStorage") { return true }
+            // Scaled, or chosen by people at run time: a setting, a slider's or a pinch's state.
+            if ["ScaledMetric", "AppStorage", "SceneStorage", "State", "Binding"].contains(where: property.hasAttribute) { return true }
         }
         return false
     }

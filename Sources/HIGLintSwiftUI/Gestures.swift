@@ -80,6 +80,10 @@ extension SyntaxProtocol {
     }
 
     private static func choosesSelection(_ item: CodeBlockItemSyntax.Item, shownBy shown: Set<String>) -> Bool {
+        // A toggle written out: `if chosen.contains(x) { chosen.remove(x) } else { chosen.insert(x) }`.
+        if let conditional = item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.as(IfExprSyntax.self) {
+            return choosesInEveryBranch(conditional, shownBy: shown)
+        }
         // `selected = item`, or a toggle written as a ternary (`selected = selected == item ? nil : item`).
         if let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
            sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
@@ -96,6 +100,19 @@ extension SyntaxProtocol {
               let base = member.base?.referencePath?.last
         else { return false }
         return namesSelection(base) || shown.contains(base)
+    }
+
+    private static func choosesInEveryBranch(_ conditional: IfExprSyntax, shownBy shown: Set<String>) -> Bool {
+        let chooses = { (body: CodeBlockSyntax) in
+            !body.statements.isEmpty && body.statements.allSatisfy { isFeedback($0.item) || choosesSelection($0.item, shownBy: shown) }
+        }
+        guard chooses(conditional.body) else { return false }
+        switch conditional.elseBody {
+        case .codeBlock(let block)?: return chooses(block)
+        case .ifExpr(let next)?: return choosesInEveryBranch(next, shownBy: shown)
+        case nil: return true
+        @unknown default: return false
+        }
     }
 
     private static func namesSelection(_ name: String) -> Bool {

@@ -29,6 +29,22 @@ extension SwiftUIFile {
         }
     }
 
+    /// Whether `node` is in a closure of `self.init(title:icon:)` in an `extension Label` convenience initialiser:
+    /// the icon of a `Label` like any other.
+    public func isInLabelInitializer(_ node: some SyntaxProtocol) -> Bool {
+        guard enclosingType(of: node)?.name == "Label" else { return false }
+        var current = node.parent
+        while let parent = current {
+            if let call = parent.as(FunctionCallExprSyntax.self),
+               ["self.init", "Self.init", ".init"].contains(call.calledExpression.trimmedSource) {
+                return true
+            }
+            if parent.is(InitializerDeclSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
+            current = parent.parent
+        }
+        return false
+    }
+
     /// The controls whose image-only label `icon-only-control-without-label` reports.
     static let iconRuleControls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
 

@@ -189,11 +189,18 @@ extension SyntaxProtocol {
 extension SyntaxProtocol {
     /// Whether this code is compiled only into debug or simulator builds (`#if DEBUG`, `#if targetEnvironment(simulator)`,
     /// or a clause that requires either): the build that ships to people does not hold it.
-    public var isInDebugOnlyCode: Bool {
+    public var isInDebugOnlyCode: Bool { isInClause(requiring: DebugCondition.holdsOnlyInDebugBuilds) }
+
+    /// Whether this code is compiled only for Mac Catalyst (`#if targetEnvironment(macCatalyst)`, or a clause that
+    /// requires it): iOS code running on a Mac, where text sizes do not follow Dynamic Type.
+    public var isInMacCatalystOnlyCode: Bool {
+        isInClause { DebugCondition.requires($0) { DebugCondition.isEnvironment($0, "macCatalyst") } }
+    }
+
+    private func isInClause(requiring holds: (ExprSyntax) -> Bool) -> Bool {
         var node = parent
         while let current = node {
-            if let clause = current.as(IfConfigClauseSyntax.self), let condition = clause.condition,
-               DebugCondition.holdsOnlyInDebugBuilds(condition) {
+            if let clause = current.as(IfConfigClauseSyntax.self), let condition = clause.condition, holds(condition) {
                 return true
             }
             node = current.parent
@@ -206,21 +213,31 @@ extension SyntaxProtocol {
 public enum DebugCondition {
     /// `DEBUG`, `targetEnvironment(simulator)`, or a conjunction with one of them.
     public static func holdsOnlyInDebugBuilds(_ condition: ExprSyntax) -> Bool {
-        if let reference = condition.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "DEBUG" }
-        if let call = condition.as(FunctionCallExprSyntax.self) {
-            return call.calledExpression.trimmedDescription == "targetEnvironment"
-                && call.arguments.first?.expression.trimmedDescription == "simulator"
+        requires(condition) { leaf in
+            if let reference = leaf.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "DEBUG" }
+            return isEnvironment(leaf, "simulator")
         }
+    }
+
+    /// `targetEnvironment(name)`.
+    static func isEnvironment(_ condition: ExprSyntax, _ name: String) -> Bool {
+        guard let call = condition.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.trimmedDescription == "targetEnvironment" && call.arguments.first?.expression.trimmedDescription == name
+    }
+
+    /// Whether `condition` holds only where `leaf` does: the leaf itself, in parentheses, or one side of an `&&`.
+    static func requires(_ condition: ExprSyntax, _ leaf: (ExprSyntax) -> Bool) -> Bool {
+        if leaf(condition) { return true }
         if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first {
-            return holdsOnlyInDebugBuilds(inner.expression)
+            return requires(inner.expression, leaf)
         }
         if let infix = condition.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "&&" {
-            return holdsOnlyInDebugBuilds(infix.leftOperand) || holdsOnlyInDebugBuilds(infix.rightOperand)
+            return requires(infix.leftOperand, leaf) || requires(infix.rightOperand, leaf)
         }
         if let sequence = condition.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].trimmedDescription == "&&" else { return false }
-            return holdsOnlyInDebugBuilds(elements[0]) || holdsOnlyInDebugBuilds(elements[2])
+            return requires(elements[0], leaf) || requires(elements[2], leaf)
         }
         return false
     }

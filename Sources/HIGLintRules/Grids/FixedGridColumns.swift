@@ -12,7 +12,8 @@ import SwiftSyntax
 /// out a fixed table, not a collection, and is left alone too; so is one whose item count the source fixes
 /// (`ForEach(0..<3)`, or a helper's parameter every call passes a short array literal for) at no more than its
 /// tracks. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
-/// scrolls rather than reflows; so is a grid given a fixed width (`.frame(width: 180)` on it or on a view around
+/// scrolls rather than reflows; so is a table, whose `ForEach` writes one cell per track for each item; so is a
+/// grid given a fixed width (`.frame(width: 180)` on it or on a view around
 /// it in its declaration), where the columns that fit never change. tvOS and watchOS (one screen width each) are
 /// not checked.
 struct FixedGridColumns: Rule {
@@ -154,6 +155,16 @@ struct FixedGridColumns: Rule {
                 }
             }
             """,
+            // A table: each item writes one cell per column.
+            """
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.fixed(60)), GridItem(.fixed(60))]) {
+                ForEach(features) { feature in
+                    Text(feature.title)
+                    Image(systemName: feature.inFree ? "checkmark" : "minus")
+                    Image(systemName: "checkmark")
+                }
+            }
+            """,
             // A dock of a fixed width: the columns that fit never change.
             """
             VStack {
@@ -187,7 +198,7 @@ struct FixedGridColumns: Rule {
               !context.file.declaresType(view.name), context.applies(at: call),
               let tracks = view.argument(label)?.expression,
               let count = trackCount(tracks, in: context.file), count != 7,
-              repeatsCollection(view, context.file), !repeatsStructuredData(view),
+              repeatsCollection(view, context.file), !repeatsStructuredData(view), !laysOutRowPerItem(view, tracks: count),
               context.file.staticItemCount(of: view).map({ $0 > count }) ?? true,
               !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file)),
               !hasFixedExtent(view, axis: label == "columns" ? "width" : "height", in: context.file)
@@ -236,6 +247,15 @@ struct FixedGridColumns: Rule {
         file.enclosingViews(of: grid.root).lazy.filter { $0.role == .content }.map(\.view)
             .prefix { $0.name == "ScrollView" || ["HStack", "VStack", "Group"].contains($0.name) }
             .contains { $0.name == "ScrollView" && $0.firstUnlabeledArgument?.trimmedSource.contains("horizontal") == true }
+    }
+
+    /// A `ForEach` that writes one cell per track for each item (feature, Free, Plus): each item is a row of a
+    /// table whose columns are the data's own fields, not a collection that could reflow.
+    private func laysOutRowPerItem(_ grid: SwiftUIView, tracks: Int) -> Bool {
+        guard tracks >= 2 else { return false }
+        return grid.descendantViews(roles: [.content]).contains { view in
+            view.name == "ForEach" && view.childViews(roles: [.content]).count == tracks
+        }
     }
 
     /// Whether the grid, or a view around it in its declaration, is given a fixed extent across its tracks

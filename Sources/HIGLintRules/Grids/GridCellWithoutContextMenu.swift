@@ -69,6 +69,16 @@ struct GridCellWithoutContextMenu: Rule {
         ],
         nonTriggeringExamples: [
             "LazyVGrid(columns: columns) { ForEach(presets) { preset in Button { selectedPreset = preset; Haptics.selection() } label: { Text(preset.name) } } }",
+            // A toggle written out with `if`: the chip only joins or leaves the selection.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(presets) { preset in
+                    Button {
+                        if selectedPresets.contains(preset) { selectedPresets.remove(preset) } else { selectedPresets.insert(preset) }
+                    } label: { Text(preset.name) }
+                }
+            }
+            """,
             // A toggle written as a ternary, with haptics.
             """
             LazyVGrid(columns: columns) {

@@ -172,8 +172,8 @@ struct ImageMissingAccessibilityLabel: Rule {
             return
         }
         let file = context.file
-        // A view type labelled or hidden where the module uses it.
-        guard !file.isLabelledWhereUsed(call) else { return }
+        // A view type labelled or hidden where the module uses it; the icon of a `Label` convenience initialiser.
+        guard !file.isLabelledWhereUsed(call), !file.isInLabelInitializer(call) else { return }
         var surroundings = file.imageSurroundings(file.enclosingViews(of: call))
         // An image in a helper or a view type's body is judged where they are used, a few uses up.
         if case .unlabelled = surroundings { surroundings = file.labellingWhereUsed(ofDeclarationHolding: call) }

@@ -46,6 +46,14 @@ extension ImageMissingAccessibilityLabel {
     ]
 
     static let useNonTriggeringExamples: [RuleExample] = [
+        // A convenience initialiser of `Label`: the image is the icon of a label with a title.
+        """
+        extension Label where Title == Text, Icon == Image {
+            init(_ title: String, asset: String) {
+                self.init { Text(title) } icon: { Image(asset) }
+            }
+        }
+        """,
         // What a context menu or a drag lifts is a passing preview of the row, not content on the screen.
         """
         struct PenRow: View {

@@ -16,7 +16,8 @@ import SwiftSyntax
 /// idiom), and those in a grid are cells: neither is a list row. Nor is a checkmark in a row of a `List`
 /// that already has `selection:` (it decorates the system's selection). A control shown only in another branch of the `if` that shows
 /// the checkmark (`if added.contains(x) { checkmark } else { Button("Add") { … } }`) marks a one-way
-/// status (added, imported, subscribed), not a selection that can be undone, and does not count.
+/// status (added, imported, subscribed), not a selection that can be undone, and does not count. Nor does a
+/// section of a `Form` or `List` that holds other content: the selection list would take over the whole form.
 struct CustomSelectionCheckmark: Rule {
     static let description = RuleDescription(
         id: "custom-selection-checkmark",
@@ -79,6 +80,24 @@ struct CustomSelectionCheckmark: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // One section of an edit form with a name field: a selection list would take over the form.
+            """
+            Form {
+                Section { TextField("Name", text: $name) }
+                Section("Feeds") {
+                    ForEach(feeds) { feed in
+                        Button {
+                            if selectedFeeds.contains(feed.id) { selectedFeeds.remove(feed.id) } else { selectedFeeds.insert(feed.id) }
+                        } label: {
+                            HStack {
+                                Text(feed.title)
+                                if selectedFeeds.contains(feed.id) { Image(systemName: "checkmark") }
+                            }
+                        }
+                    }
+                }
+            }
+            """,
             // One choice: an inline `Picker` is its idiom, and it draws the same checkmark.
             """
             ForEach(Currency.allCases) { currency in
@@ -199,6 +218,12 @@ struct CustomSelectionCheckmark: Rule {
                 || (enclosure.view.name == "List" && enclosure.view.hasArgument("selection"))   // the system's selection
         }
         guard !isMenuItem else { return nil }
+        // One part of a form that holds other content (a name field, pickers, another section):
+        // `List(selection:)` and its edit mode would take over the whole form.
+        if let container = enclosures.first(where: { ["Form", "List"].contains($0.view.name) })?.view,
+           container.childViews(roles: [.content]).count > 1 {
+            return nil
+        }
         if let forEach = enclosures.first(where: { $0.view.name == "ForEach" })?.view {
             return forEach.roledClosures.first { $0.role == .content }.map { Syntax($0.closure) }
         }

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// A swipe button whose action the row's context menu does not also offer.
 ///
 /// The context menus looked at are those on the same row view, those at the root of the row's `body`
-/// when the row is a view type declared in the same file, and a `.contextMenu(forSelectionType:)` on the
+/// when the row is a view type declared in the same file, those at the root of what a helper of the file returns
+/// when the row is its call (`articleRow(article)`), and a `.contextMenu(forSelectionType:)` on the
 /// row's `List`, and context menus built by a helper of the module from closures the row passes it
 /// (`ModuleIndex.contextMenuHelpers`). A button matches when a title or a called function is the same. When a context menu's
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
@@ -72,6 +73,21 @@ struct SwipeActionWithoutAlternative: Rule {
                 let task: TodoTask
                 func body(content: Content) -> some View {
                     content.swipeActions { Button("Complete") { complete(task) } }
+                }
+            }
+            """,
+            // The helper that builds the row attaches the same action in its context menu.
+            """
+            struct Inbox: View {
+                var body: some View {
+                    List(articles) { article in
+                        articleRow(article)
+                            .swipeActions { Button("Read") { model.toggleRead(article) } }
+                    }
+                }
+                private func articleRow(_ article: Article) -> some View {
+                    ArticleRow(article: article)
+                        .contextMenu { Button("Mark as Read") { model.toggleRead(article) } }
                 }
             }
             """,
@@ -194,6 +210,8 @@ struct SwipeActionWithoutAlternative: Rule {
         if row.isTypeCall, let body = file.types[row.writtenName]?.properties["body"]?.body {
             menus += ViewBuilderContent.views(in: body).flatMap { $0.modifiers(named: "contextMenu") }
         }
+        // A row a helper of the file builds (`articleRow(article)`): the menu at the root of what it returns.
+        if !row.isTypeCall { menus += file.helperViews(for: row).flatMap { $0.modifiers(named: "contextMenu") } }
         if case .row(let list) = file.rowPlacement(of: row) {
             menus += list.modifiers(named: "contextMenu").filter { $0.hasArgument("forSelectionType") }
         }

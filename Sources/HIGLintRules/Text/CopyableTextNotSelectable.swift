@@ -7,7 +7,9 @@ import SwiftSyntax
 /// Judged by the names in the `Text`'s argument: the last component of a reference
 /// (`order.trackingNumber`), or the last two joined (`order.number` → `orderNumber`).
 /// A `Text` in a control's label, a menu, a toolbar or an alert is left alone: it
-/// cannot be selected there anyway. Values passed through a formatter call
+/// cannot be selected there anyway. So is one whose row a tap acts on (`.onTapGesture`
+/// on it or a view around it: tap to copy, insert or choose), one beside a copy button,
+/// and a sentence that only mentions the value (`"We sent a code to \(email)."`). Values passed through a formatter call
 /// (`format(order.id)`) are not seen. Widgets are skipped: their text cannot be selected. So is code
 /// built only for tvOS or watchOS, where `textSelection` does not exist (neither the advice nor the fix).
 /// Where Swift needs a `Text` (`Text + Text`, what a function declared `-> Text` returns) the finding
@@ -21,22 +23,37 @@ struct CopyableTextNotSelectable: Rule {
         rationale: """
             People copy order numbers, tracking codes, confirmation codes and addresses into other apps. \
             Read-only text is not selectable by default; `.textSelection(.enabled)` lets them copy it \
-            instead of retyping it. A caption from the app's strings (`L10n…`, `String(localized:)`) names a \
+            instead of retyping it. An email address is not on the default list: apps show it mostly as who \
+            someone is (an account's subtitle, a member row, an invitee just typed), and readers of real apps \
+            judged 3 of 19 such findings worth changing; add `email` to `copyableNames` where yours are values \
+            to copy. A caption from the app's strings (`L10n…`, `String(localized:)`) names a \
             value rather than showing it, and text with a `.contextMenu` already has a long-press menu of its own.
             """,
         platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
             #"↓Text(order.trackingNumber)"#,
             #"↓Text("Order \(order.orderNumber)")"#,
+            #"↓Text("Tracking number: \(shipment.trackingNumber)")"#,
+            RuleExample(#"↓Text(contact.email)"#,
+                        configuration: Configuration().with(option: "copyableNames", .strings(["email"]), for: "copyable-text-not-selectable")),
+            // A button beside the value that does something else is no copy path.
+            """
+            HStack {
+                ↓Text(device.ipAddress)
+                Button("Forget", role: .destructive) { forget(device) }
+            }
+            """,
             """
             VStack(alignment: .leading) {
-                ↓Text(customer.email)
+                ↓Text(customer.phoneNumber)
                     .font(.subheadline)
                 ↓Text(order.number)
             }
             """,
         ],
         nonTriggeringExamples: [
+            // An email is mostly who someone is, not a value to copy (add `email` to `copyableNames` to check it).
+            #"Text(member.email)"#,
             #"Text(LocalText.genericEmail).font(.caption)"#,
             #"Text(account.email).contextMenu { Button("Copy Address") { UIPasteboard.general.string = account.email } }"#,
             RuleExample("""
@@ -58,6 +75,16 @@ struct CopyableTextNotSelectable: Rule {
             #"Text(order.status)"#,
             #"Button { copy() } label: { Text(order.trackingNumber) }"#,
             #"Text(order.emailError)"#,
+            // A sentence that mentions the value is prose, not a value display.
+            #"Text("We sent your parcel to \(order.shippingAddress). It arrives on Monday.")"#,
+            // A tap on the row already acts on the value.
+            #"HStack { Image(systemName: "shippingbox"); Text(shipment.trackingNumber) }.onTapGesture { copyToPasteboard(shipment.trackingNumber) }"#,
+            """
+            HStack {
+                Text(device.ipAddress)
+                Button { UIPasteboard.general.string = device.ipAddress } label: { Image(systemName: "doc.on.doc") }
+            }
+            """,
             """
             struct OrderWidget: Widget {
                 var body: some WidgetConfiguration {
@@ -87,7 +114,7 @@ struct CopyableTextNotSelectable: Rule {
         fixNeeds: [.textSelection], remedyNeeds: [.textSelection])
 
     static let copyableNames = ["orderNumber", "orderID", "trackingNumber", "trackingCode", "confirmationCode",
-                                "invoiceNumber", "referenceNumber", "serialNumber", "licenseKey", "iban", "email",
+                                "invoiceNumber", "referenceNumber", "serialNumber", "licenseKey", "iban",
                                 "phoneNumber", "address"]
     static let message = "This Text shows a value people copy; add `.textSelection(.enabled)` so they can select it."
     /// Closures whose text cannot be selected, or is not reading content.
@@ -111,12 +138,19 @@ struct CopyableTextNotSelectable: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "Text", let argument = call.arguments.first?.expression,
               showsCopyableValue(argument, names: context.words("copyableNames", default: Self.copyableNames)),
-              !Self.isLocalizedCopy(argument), !view.hasModifier("textSelection"), !view.hasModifier("contextMenu"),
+              !Self.isLocalizedCopy(argument), !isProse(argument), !view.hasModifier("textSelection"),
+              !view.hasModifier("contextMenu"), !view.hasModifier("onTapGesture"),
               context.applies(at: call), !context.isWidgetContent(call)
         else { return }
         for enclosure in context.file.enclosingViews(of: call) {
             // A long-press menu already offers its own actions (Copy Address); a selection would fight it.
             if enclosure.view.hasModifier("textSelection") || enclosure.view.hasModifier("contextMenu") { return }
+            // A tap on the row acts on it (copies, inserts, chooses): the value is served, and not by selection.
+            if enclosure.view.hasModifier("onTapGesture") { return }
+            if enclosure.role == .content, transparentStacks.contains(enclosure.view.name),
+               enclosure.view.childViews(roles: [.content]).contains(where: isCopyButton) {
+                return
+            }
             if case .modifier(let name) = enclosure.role, Self.nonReadingModifiers.contains(name) { return }
             if [.label, .action, .menuItems, .argument("label")].contains(enclosure.role) { return }
             if ["Picker", "Menu", "TextField"].contains(enclosure.view.name) { return }
@@ -125,6 +159,26 @@ struct CopyableTextNotSelectable: Rule {
         let fix = view.mustStayText ? nil : Fix(title: "Add `.textSelection(.enabled)`",
                                                 edits: [FixBuilder.appendModifier(".textSelection(.enabled)", to: view)])
         context.report(at: view.nameToken, message: Self.message, fix: fix)
+    }
+
+    private let transparentStacks: Set<String> = ["HStack", "VStack", "ZStack", "Group", "LabeledContent"]
+
+    /// A button beside the value that copies it: its action writes the pasteboard or its title or symbol says copy.
+    private func isCopyButton(_ view: SwiftUIView) -> Bool {
+        guard view.name == "Button", let call = view.call else { return false }
+        return call.tokens(viewMode: .sourceAccurate).contains { token in
+            let text = token.text.lowercased()
+            return text.contains("pasteboard") || text.contains("copy") || text.contains("doc.on.doc") || text.contains("doc.on.clipboard")
+        }
+    }
+
+    /// A string literal whose own words make a sentence around the value (four words or more): the value is
+    /// mentioned in prose, which nobody selects to copy a part of.
+    private func isProse(_ argument: ExprSyntax) -> Bool {
+        guard let literal = argument.as(StringLiteralExprSyntax.self) else { return false }
+        let words = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined(separator: " ")
+            .split { !$0.isLetter }
+        return words.count >= 4
     }
 
     private func showsCopyableValue(_ argument: ExprSyntax, names: [String]) -> Bool {

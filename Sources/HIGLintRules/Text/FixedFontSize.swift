@@ -16,8 +16,10 @@ import SwiftSyntax
 /// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` or attributed
 /// string (badges, initials), display
 /// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
-/// an `@AppStorage` setting, widgets, and code built only for macOS or tvOS (no Dynamic Type), which includes
-/// every `NSFont`. A font passed through a function or stored in another file is not followed.
+/// an `@AppStorage` setting or a size people set at run time (`@State`, `@Binding`: a slider, a pinch), a ternary
+/// with a display-size branch, text drawn into an image or a PDF (`UIGraphicsImageRenderer`,
+/// `UIGraphicsPDFRenderer` in the same function), widgets, and code built only for macOS, tvOS or Mac Catalyst
+/// (no Dynamic Type), which includes every `NSFont`. A font passed through a function or stored in another file is not followed.
 struct FixedFontSize: Rule {
     static let description = RuleDescription(
         id: "fixed-font-size",
@@ -150,6 +152,28 @@ struct FixedFontSize: Rule {
             RuleExample(#"struct IconSketch: View { var body: some View { Text(title).font(.system(size: 13)) } }"#,
                         moduleFiles: ["#Preview { IconSketch() }"]),
             #"Text(reading.value).font(.system(size: 96, weight: .bold))"#,
+            #"Text(reading.value).font(.system(size: reading.value.count > 5 ? 34 : 50, weight: .bold))"#,
+            RuleExample("""
+                #if targetEnvironment(macCatalyst)
+                Text(answer).font(.system(size: 13))
+                #else
+                Text(answer).font(.caption)
+                #endif
+                """, allowsWrapping: false),
+            """
+            func pdfData(for report: Report) -> Data {
+                UIGraphicsPDFRenderer(bounds: page).pdfData { context in
+                    context.beginPage()
+                    report.title.draw(at: origin, withAttributes: [.font: UIFont.systemFont(ofSize: 18)])
+                }
+            }
+            """,
+            """
+            struct Reader: View {
+                @State private var zoom = 1.0
+                var body: some View { Text(page.text).font(.system(size: 17 * zoom)).gesture(MagnifyGesture().onChanged { zoom = $0.magnification }) }
+            }
+            """,
             #"textView.font = NSFont.systemFont(ofSize: 13)"#,
             #"Text(icon.glyph).font(.custom("materialdesignicons-webfont", size: 20))"#,
             #"init(title: String, symbolFont: Font = .system(size: 35)) { self.symbolFont = symbolFont }"#,
@@ -247,11 +271,12 @@ struct FixedFontSize: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let font = FontExpression(call, in: file),
               context.applies(at: call), !font.isAppKit, !font.isIconFont, !font.isNamedForSymbols,
               !font.sizeScales(in: file),
-              !font.sizeIsParameter, !font.isPlaceholderSize, !context.isWidgetContent(call), !call.isInTVOnlyBranch
+              !font.sizeIsParameter, !font.isPlaceholderSize, !context.isWidgetContent(call), !call.isInTVOnlyBranch,
+              !call.isInMacCatalystOnlyCode, !Self.isDrawnIntoImageOrDocument(call)
         else { return }
         let points = font.points(in: file)
-        if let points, points >= TextStyle.displaySize,
-           !context.option("includeDisplaySizes", default: false) { return }
+        if !context.option("includeDisplaySizes", default: false),
+           (points ?? 0) >= TextStyle.displaySize || Self.hasDisplaySizeBranch(font.size, in: file) { return }
         // `custom(_:size:)` already scales, as body text does; that only misleads where the size stands for a
         // title style, which grows far less than body at accessibility sizes. An unknown size stays silent.
         var message = Self.message
@@ -283,6 +308,40 @@ struct FixedFontSize: Rule {
         }
         let fix = font.textStyleFix()
         context.report(at: call, message: message, fix: fix?.fix, writing: fix?.writing)
+    }
+
+    /// Functions that draw text into a bitmap or a printed page, where Dynamic Type has no say.
+    static let drawingContexts: Set<String> = [
+        "UIGraphicsPDFRenderer", "UIGraphicsImageRenderer", "UIGraphicsBeginImageContext",
+        "UIGraphicsBeginImageContextWithOptions", "UIGraphicsBeginPDFContextToData", "UIGraphicsBeginPDFContextToFile",
+    ]
+
+    /// A font in a function that draws into an image or a PDF (a map pin baked into a bitmap, a printed report).
+    static func isDrawnIntoImageOrDocument(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) || current.is(AccessorBlockSyntax.self) {
+                return current.tokens(viewMode: .sourceAccurate).contains { drawingContexts.contains($0.text) }
+            }
+            if current.is(MemberBlockItemSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// `isLong ? 34 : 50`: the same text is display text in one branch, and sized with it in the other.
+    static func hasDisplaySizeBranch(_ size: ExprSyntax, in file: SwiftUIFile) -> Bool {
+        let branches: [ExprSyntax]
+        if let ternary = size.as(TernaryExprSyntax.self) {
+            branches = [ternary.thenExpression, ternary.elseExpression]
+        } else if let sequence = size.as(SequenceExprSyntax.self),
+                  let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(UnresolvedTernaryExprSyntax.self),
+                  let last = sequence.elements.last {
+            branches = [ternary.thenExpression, last]
+        } else {
+            return false
+        }
+        return branches.contains { (file.numericValue(of: $0) ?? 0) >= TextStyle.displaySize }
     }
 
     /// `self` in an `extension Image` helper is an image.
