@@ -37,11 +37,25 @@ struct CreationScanner {
     /// The last identifier or punctuation read, to tell `some View {` (a type) from `Row {` (a call).
     var previousWord: Slice<UnsafeBufferPointer<UInt8>>?
     var previousPunctuation: UInt8 = 0
+    /// Parentheses open since the innermost brace: a `label: Row {` inside them is an argument, not a declaration.
+    var parenDepth = 0
+    var outerParenDepths: [Int] = []
+    /// Where the file's unconditional imports let it compile (`import AppKit`: macOS only); its sites run there.
+    var importedPlatforms = Platforms.all
     var conditionCache: [String: (Platforms, Platforms, Bool)] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     mutating func run() {
+        defer {
+            if importedPlatforms != .all, !importedPlatforms.isEmpty {
+                sites = Set(sites.map { site in
+                    var narrowed = site
+                    narrowed.platforms.formIntersection(importedPlatforms)
+                    return narrowed
+                })
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -59,11 +73,22 @@ struct CreationScanner {
                 pendingModifiers = []
                 index += 1
             case _ where isIdentifierByte(byte) && !isDigit(byte): word()
+            case UInt8(ascii: "("), UInt8(ascii: ")"):
+                parenDepth = max(0, parenDepth + (byte == UInt8(ascii: "(") ? 1 : -1))
+                previousPunctuation = byte
+                previousWord = nil
+                index += 1
             default:
                 if byte > 0x20 { previousPunctuation = byte; previousWord = nil }
                 index += 1
             }
         }
+    }
+
+    func skippingSpaces(from start: Int) -> Int {
+        var cursor = start
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+        return cursor
     }
 
     func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
@@ -82,6 +107,11 @@ struct CreationScanner {
         if Self.memberModifiers.contains(word) { pendingModifiers.insert(word) }
         if previousPunctuation == UInt8(ascii: "@") { pendingModifiers.insert("@" + word) }
         if matches(text, "public") || matches(text, "open") { sawPublic = true; return }
+        if matches(text, "import"), scopes.isEmpty, clauses.isEmpty, let module = identifier(at: skippingSpaces(from: index)),
+           let allowed = ImportPlatforms.platforms(ofModule: String(decoding: bytes[module], as: UTF8.self)) {
+            importedPlatforms.formIntersection(allowed)
+            return
+        }
         let isExtension = matches(text, "extension"), isProtocol = matches(text, "protocol")
         if isExtension || isProtocol || matches(text, "struct") || matches(text, "class") || matches(text, "enum")
             || matches(text, "actor") {
@@ -107,17 +137,45 @@ struct CreationScanner {
         // `Row(`, `Row {`: a creation. `Row.init`, `Row.make(…)`, `Store.shared`, `Row.self`: a way to one, as
         // far as the scanner can tell. `some View {`, `: Row {` (a property's type) are not.
         var after = index
+        // `Carousel<AnyView>(…)`: generic arguments written at the creation.
+        if after < bytes.count, bytes[after] == UInt8(ascii: "<"), let close = closingAngle(from: after) { after = close + 1 }
+        let called = after
         while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
         guard after < bytes.count else { return }
         let next = bytes[after]
-        let isCall = (next == UInt8(ascii: "(") && after == index)
+        let isCall = (next == UInt8(ascii: "(") && after == called)
             || (next == UInt8(ascii: "{") && !isTypePosition())
-            || (next == UInt8(ascii: ".") && after == index && after + 1 < bytes.count && isIdentifierByte(bytes[after + 1]))
+            || (next == UInt8(ascii: ".") && after == called && after + 1 < bytes.count && isIdentifierByte(bytes[after + 1]))
         if isCall { record(String(decoding: text, as: UTF8.self)) }
     }
 
+    /// The `>` that closes generic arguments opened at `open`, when everything between can be a type's
+    /// (names, `.`, `,`, `?`, `[]`, `:`, spaces, nested `<>`) on one line; `nil` for a comparison or anything else.
+    func closingAngle(from open: Int) -> Int? {
+        var depth = 0
+        var cursor = open
+        while cursor < bytes.count, cursor - open < 256 {
+            let byte = bytes[cursor]
+            switch byte {
+            case UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ">"):
+                depth -= 1
+                if depth == 0 { return cursor }
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: ":"), UInt8(ascii: " "):
+                break
+            default:
+                guard isIdentifierByte(byte) else { return nil }
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
     func isTypePosition() -> Bool {
-        if [UInt8(ascii: ":"), UInt8(ascii: ">")].contains(previousPunctuation) { return true }
+        // `rootView: Screen {` in an argument list creates a `Screen`; `var screen: Screen {` declares a type.
+        if previousPunctuation == UInt8(ascii: ":") { return parenDepth == 0 }
+        if previousPunctuation == UInt8(ascii: ">") { return true }
         guard let previousWord else { return false }
         return matches(previousWord, "some") || matches(previousWord, "any")
     }
@@ -178,6 +236,8 @@ struct CreationScanner {
 
     mutating func open() {
         step(over: UInt8(ascii: "{"))
+        outerParenDepths.append(parenDepth)
+        parenDepth = 0
         if let pending = pendingType {
             pendingType = nil
             if !pending.isProtocol {
@@ -197,6 +257,7 @@ struct CreationScanner {
 
     mutating func close() {
         step(over: UInt8(ascii: "}"))
+        parenDepth = outerParenDepths.popLast() ?? 0
         if !scopes.isEmpty { scopes.removeLast() }
     }
 

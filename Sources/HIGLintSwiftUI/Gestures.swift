@@ -93,6 +93,12 @@ extension SyntaxProtocol {
         guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
         let callee = call.calledExpression
         if callee.trimmedSource == "dismiss" { return true }
+        // `selectIcon(name)`, `onSelect(gif)`, `store.send(.pick(item))` is not: a call named for choosing.
+        if let name = callee.lastToken(viewMode: .sourceAccurate)?.text {
+            let words = camelCaseWords(name).map { $0.lowercased() }
+            let verb = words.first == "on" ? words.dropFirst().first : words.first
+            if let verb, ["select", "choose", "pick"].contains(verb) { return true }
+        }
         if callee.trimmedSource == "withAnimation", let body = call.trailingClosure {
             return body.onlyChooses(shownBy: shown)
         }

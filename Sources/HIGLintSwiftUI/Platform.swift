@@ -39,6 +39,30 @@ public struct Platforms: OptionSet, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
+/// What a file's imports say about where it compiles: `import AppKit` (or `Cocoa`) only on macOS, `import UIKit`
+/// only where UIKit exists, `import WatchKit` only on watchOS. Imports inside `#if` say nothing for the whole file.
+public enum ImportPlatforms {
+    public static func platforms(ofModule module: String) -> Platforms? {
+        switch module {
+        case "AppKit", "Cocoa": .macOS
+        case "UIKit": .uiKit
+        case "WatchKit": .watchOS
+        default: nil
+        }
+    }
+
+    /// The platforms every unconditional import of the file allows; `.all` when they say nothing, or contradict.
+    public static func platforms(of tree: SourceFileSyntax) -> Platforms {
+        var result = Platforms.all
+        for statement in tree.statements {
+            guard let declaration = statement.item.as(ImportDeclSyntax.self),
+                  let module = declaration.path.first?.name.text, let allowed = platforms(ofModule: module) else { continue }
+            result.formIntersection(allowed)
+        }
+        return result.isEmpty ? .all : result
+    }
+}
+
 /// Evaluates `#if` conditions for what they say about platforms.
 ///
 /// Only `os(…)`, `canImport(UIKit|AppKit|WatchKit)`, `targetEnvironment(macCatalyst)`,

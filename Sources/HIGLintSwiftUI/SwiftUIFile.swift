@@ -195,7 +195,7 @@ public final class SwiftUIFile {
     public func platforms(of node: some SyntaxProtocol) -> Platforms {
         var passed: [(id: SyntaxIdentifier, clause: Platforms?)] = []
         var current = node.parent
-        var above = Platforms.all
+        var above = importedPlatforms
         while let node = current {
             if let known = platformsAtOrAbove[node.id] {
                 above = known
@@ -212,6 +212,8 @@ public final class SwiftUIFile {
     }
 
     private var platformsAtOrAbove: [SyntaxIdentifier: Platforms] = [:]
+    /// Where the file's unconditional imports let it compile (`import AppKit`: macOS only).
+    private lazy var importedPlatforms = ImportPlatforms.platforms(of: tree)
 
     /// The member property or function (of a type or at file level) whose body holds `node`.
     public func declarationContext(of node: some SyntaxProtocol) -> ViewDeclarationContext? {

@@ -199,9 +199,24 @@ struct RasterArtworkTests {
                                             files: ["Cloud.imageset/art.png": pngHeader(width: 1200, height: 600)]).isEmpty)
         #expect(try tests.reportedImageSets(["Icon.imageset": lone("1x")],
                                             files: ["Icon.imageset/art.png": pngHeader(width: 64, height: 64)]) == ["Icon.imageset"])
-        // 300 pixels in the 3x slot are 100 points: an icon, which 3x-only leaves blurry nowhere but lacks 2x for.
+        // A scale below the only one present is drawn by halving it: clean for 300 pixels, lossy for a small glyph.
         #expect(try tests.reportedImageSets(["Badge.imageset": lone("3x")],
-                                            files: ["Badge.imageset/art.png": pngHeader(width: 300, height: 300)]) == ["Badge.imageset"])
+                                            files: ["Badge.imageset/art.png": pngHeader(width: 300, height: 300)]).isEmpty)
+        #expect(try tests.reportedImageSets(["Glyph.imageset": lone("3x")],
+                                            files: ["Glyph.imageset/art.png": pngHeader(width: 60, height: 60)]) == ["Glyph.imageset"])
+    }
+
+    @Test("on a Mac, a 2x logo halves cleanly for 1x; a 2x menu bar glyph does not")
+    func macDownsampling() throws {
+        #expect(try tests.reportedImageSets(["Logo.imageset": lone("2x")],
+                                            files: ["Logo.imageset/art.png": pngHeader(width: 400, height: 400)], platforms: .macOS).isEmpty)
+        #expect(try tests.reportedImageSets(["MenuBar.imageset": lone("2x")],
+                                            files: ["MenuBar.imageset/art.png": pngHeader(width: 32, height: 32)], platforms: .macOS)
+                == ["MenuBar.imageset"])
+        // A 1x-only logo lacks 2x: the system would have to enlarge it, which blurs at any size.
+        #expect(try tests.reportedImageSets(["Old.imageset": lone("1x")],
+                                            files: ["Old.imageset/art.png": pngHeader(width: 200, height: 200)], platforms: .macOS)
+                == ["Old.imageset"])
     }
 
     @Test("a watch screen is smaller: 128 points there is artwork, on an iPhone an icon")

@@ -28,6 +28,31 @@ struct CreationScanTests {
         #expect(CreationScan(source: source).declared.map(\.name) == ["Screen"])
     }
 
+    @Test("generic arguments or an argument label before a creation still make it one; a comparison does not")
+    func genericCreations() {
+        let source = """
+            struct Root: View {
+                var body: some View {
+                    Carousel<AnyView>(urls: urls)
+                    Pager<[Page], Int?> { PageView() }
+                    Stack<Card>.init(cards)
+                    if count < Limit(max) { Text("") }
+                }
+                var hosting: Hosting { Hosting(rootView: Screen { dismiss() }) }
+            }
+            """
+        #expect(sites(source) == ["Carousel<Root", "Hosting<Root", "Limit<Root", "PageView<Root", "Pager<Root", "Screen<Root",
+                                  "Stack<Root", "Text<Root"])
+    }
+
+    @Test("a file that imports AppKit compiles only for macOS, and so do its sites; an import under #if says nothing")
+    func imports() {
+        #expect(sites("import AppKit\nimport SwiftUI\nstruct Pane: View { var body: some View { Inspector() } }")
+                == ["Inspector<Pane [macOS]"])
+        #expect(sites("#if canImport(UIKit)\nimport UIKit\n#endif\nstruct Pane: View { var body: some View { Inspector() } }")
+                == ["Inspector<Pane"])
+    }
+
     @Test("#if clauses, #else and #elseif give each site its platforms")
     func conditions() {
         let source = """

@@ -69,6 +69,14 @@ struct GridCellWithoutContextMenu: Rule {
         ],
         nonTriggeringExamples: [
             "LazyVGrid(columns: columns) { ForEach(presets) { preset in Button { selectedPreset = preset; Haptics.selection() } label: { Text(preset.name) } } }",
+            // The cell only calls what chooses it, then dismisses the picker.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(gifs) { gif in
+                    Button { onSelect(gif); dismiss() } label: { GIFThumbnail(gif: gif) }
+                }
+            }
+            """,
             // A toggle written out with `if`: the chip only joins or leaves the selection.
             """
             LazyVGrid(columns: columns) {

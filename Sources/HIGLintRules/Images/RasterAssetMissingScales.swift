@@ -26,7 +26,9 @@ struct RasterAssetMissingScales: AssetRule {
             @1x and @2x for Mac; a universal image needs the scales of the platforms the app runs on. A missing scale is drawn by resampling \
             another one, so the image looks blurry on some screens or costs memory on others. For \
             icons and simple artwork, a single PDF or SVG with Preserve Vector Data scales cleanly \
-            everywhere. Artwork is left alone: a bitmap at least 256 points on its longer side at its slot's \
+            everywhere. A scale below every one present is left alone when the bitmaps are at least 128 \
+            pixels on their longer side: the system halves them cleanly (a small glyph, such as a menu bar \
+            icon, loses its detail and is reported). Artwork is left alone: a bitmap at least 256 points on its longer side at its slot's \
             scale (128 on watchOS, 512 on tvOS) is drawn into a frame, not at its natural size, and is sharp \
             wherever it is drawn. The finding is on the image set's Contents.json.
             """,
@@ -163,7 +165,13 @@ struct RasterAssetMissingScales: AssetRule {
         var missing: [String] = []
         for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
             let present = Set(slots.compactMap(\.scale))
-            let lacking = required[key.idiom]!.filter { !present.contains($0) }
+            var lacking = required[key.idiom]!.filter { !present.contains($0) }
+            // A scale below every present one is drawn by halving a larger bitmap, which is clean for a picture and
+            // loses detail only in a small icon (a 32-pixel menu bar glyph).
+            if let lowest = present.compactMap(Self.factor).min(), lacking.contains(where: { (Self.factor($0) ?? 0) < lowest }),
+               Self.allAtLeast(Self.downsampledPixels, slots, in: imageSet) {
+                lacking.removeAll { (Self.factor($0) ?? 0) < lowest }
+            }
             // Reading the bitmaps' sizes is file I/O: only for a variant that lacks a scale.
             guard !lacking.isEmpty, !Self.isArtwork(slots, in: imageSet, platforms: context.configuration.platforms) else { continue }
             missing += lacking.map { "\(key.idiom) \($0)" + (key.variant.isEmpty ? "" : " (\(key.variant))") }
@@ -179,6 +187,19 @@ struct RasterAssetMissingScales: AssetRule {
     static let artworkPoints: [(Platforms, Int)] = [
         (.iOS, 256), (.macOS, 256), (.visionOS, 256), (.tvOS, 512), (.watchOS, 128),
     ]
+
+    /// From this many pixels on its longer side, a bitmap halved for a lower scale keeps its detail.
+    static let downsampledPixels = 128
+
+    static func factor(_ scale: String) -> Int? { Int(scale.dropLast()) }
+
+    /// Whether every bitmap of a variant is known to be at least `pixels` on its longer side.
+    static func allAtLeast(_ pixels: Int, _ slots: [ImageSet.Slot], in imageSet: ImageSet) -> Bool {
+        slots.allSatisfy { slot in
+            guard let filename = slot.filename else { return false }
+            return (ImagePixels.largerSide(ofFile: (imageSet.folder as NSString).appendingPathComponent(filename)) ?? 0) >= pixels
+        }
+    }
 
     /// Whether every bitmap of a variant is artwork on every platform the image set is built for.
     static func isArtwork(_ slots: [ImageSet.Slot], in imageSet: ImageSet, platforms: Platforms) -> Bool {

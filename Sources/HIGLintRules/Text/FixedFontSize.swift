@@ -153,6 +153,12 @@ struct FixedFontSize: Rule {
                         moduleFiles: ["#Preview { IconSketch() }"]),
             #"Text(reading.value).font(.system(size: 96, weight: .bold))"#,
             #"Text(reading.value).font(.system(size: reading.value.count > 5 ? 34 : 50, weight: .bold))"#,
+            // A file that imports AppKit compiles only for macOS.
+            RuleExample("""
+                import AppKit
+                import SwiftUI
+                struct CodeField: View { var body: some View { Text(code).font(.system(size: 13)) } }
+                """, allowsWrapping: false),
             RuleExample("""
                 #if targetEnvironment(macCatalyst)
                 Text(answer).font(.system(size: 13))
