@@ -93,12 +93,15 @@ extension SyntaxProtocol {
         guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
         let callee = call.calledExpression
         if callee.trimmedSource == "dismiss" { return true }
-        // `selectIcon(name)`, `onSelect(gif)`, `store.send(.pick(item))` is not: a call named for choosing.
-        if let name = callee.lastToken(viewMode: .sourceAccurate)?.text {
-            let words = camelCaseWords(name).map { $0.lowercased() }
-            let verb = words.first == "on" ? words.dropFirst().first : words.first
-            if let verb, ["select", "choose", "pick"].contains(verb) { return true }
+        // A call named for choosing: `selectIcon(name)`, `onGIFSelected(url)`, and the action a store is sent
+        // (`store.send(.selectIcon(name))`).
+        var named = callee.lastToken(viewMode: .sourceAccurate)?.text
+        if named == "send", let action = call.arguments.first?.expression.as(FunctionCallExprSyntax.self) ?? nil {
+            named = action.calledExpression.lastToken(viewMode: .sourceAccurate)?.text
+        } else if named == "send", let action = call.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
+            named = action.declName.baseName.text
         }
+        if let named, camelCaseWords(named).contains(where: { choosingWords.contains($0.lowercased()) }) { return true }
         if callee.trimmedSource == "withAnimation", let body = call.trailingClosure {
             return body.onlyChooses(shownBy: shown)
         }
@@ -127,3 +130,6 @@ extension SyntaxProtocol {
         return selectionWords.contains(first) || (first == "is" && words.dropFirst().first == "selected")
     }
 }
+
+/// Words of a call's name that say it makes a choice (`selectIcon`, `onGIFSelected`, `pick`).
+private let choosingWords: Set<String> = ["select", "selected", "choose", "chosen", "pick", "picked"]

@@ -73,10 +73,17 @@ struct GridCellWithoutContextMenu: Rule {
             """
             LazyVGrid(columns: columns) {
                 ForEach(gifs) { gif in
-                    Button { onSelect(gif); dismiss() } label: { GIFThumbnail(gif: gif) }
+                    GIFThumbnail(gif: gif).onTapGesture {
+                        if let url = gif.url {
+                            onGIFSelected(url)
+                            dismiss()
+                        }
+                    }
                 }
             }
             """,
+            // A store is sent the choice.
+            "LazyVGrid(columns: columns) { ForEach(icons, id: \\.self) { name in Button { store.send(.selectIcon(name)) } label: { Image(name) } } }",
             // A toggle written out with `if`: the chip only joins or leaves the selection.
             """
             LazyVGrid(columns: columns) {
