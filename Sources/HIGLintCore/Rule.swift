@@ -201,11 +201,15 @@ public final class RuleContext {
     /// the `#if` clauses around it, of its file, and of the places the module creates its type (`ModuleReach`);
     /// a type that only previews or non-shipping targets create does not ship.
     public func applies(at node: some SyntaxProtocol) -> Bool {
-        let reach = file.reach(of: node)
-        let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
-            .intersection(reach?.platforms ?? .all)
-        guard !platforms.isEmpty, !platforms.intersection(file.platformsWhereUsed(node) ?? .all).isEmpty else { return false }
-        return configuration.checksNonShippingCode || (!node.isInPreview && !node.isInDebugOnlyCode && reach?.ships != false)
+        guard !platforms(at: node).isEmpty else { return false }
+        return configuration.checksNonShippingCode || (!node.isInPreview && !node.isInDebugOnlyCode && file.reach(of: node)?.ships != false)
+    }
+
+    /// The platforms the rule judges `node` on: the configuration's, the `#if` clauses and imports around it, where
+    /// the module creates its type and uses it, and the rule's own.
+    public func platforms(at node: some SyntaxProtocol) -> Platforms {
+        configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
+            .intersection(file.reach(of: node)?.platforms ?? .all).intersection(file.platformsWhereUsed(node) ?? .all)
     }
 
     /// Whether `node` is widget content: code of a widget extension target, a `Widget`, or a view only widgets

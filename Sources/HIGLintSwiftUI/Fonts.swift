@@ -95,6 +95,12 @@ public struct FontExpression {
             guard case .identifier = token.tokenKind, let property = file.property(token.text, in: type) else { continue }
             // Scaled, or chosen by people at run time: a setting, a slider's or a pinch's state.
             if ["ScaledMetric", "AppStorage", "SceneStorage", "State", "Binding"].contains(where: property.hasAttribute) { return true }
+            // Worked out from the reader's text size (`switch sizeCategory { … }`, `dynamicTypeSize`).
+            if let body = property.body, body.tokens(viewMode: .sourceAccurate).contains(where: {
+                ["sizeCategory", "dynamicTypeSize", "preferredContentSizeCategory"].contains($0.text)
+            }) {
+                return true
+            }
         }
         return false
     }

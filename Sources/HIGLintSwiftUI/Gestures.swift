@@ -131,5 +131,18 @@ extension SyntaxProtocol {
     }
 }
 
+extension ClosureExprSyntax {
+    /// Whether every statement only logs (`print`, `debugPrint`, `NSLog`, `logger.debug(…)`): the closure acts on nothing.
+    public var onlyLogs: Bool {
+        !statements.isEmpty && statements.allSatisfy { statement in
+            guard let call = statement.item.as(FunctionCallExprSyntax.self),
+                  let name = call.calledExpression.lastToken(viewMode: .sourceAccurate)?.text else { return false }
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedSource.lowercased() ?? ""
+            return ["print", "debugPrint", "NSLog", "os_log", "dump"].contains(name)
+                || (base.hasSuffix("logger") || base.hasSuffix("log")) && ["debug", "info", "trace", "notice", "log"].contains(name)
+        }
+    }
+}
+
 /// Words of a call's name that say it makes a choice (`selectIcon`, `onGIFSelected`, `pick`).
 private let choosingWords: Set<String> = ["select", "selected", "choose", "chosen", "pick", "picked"]

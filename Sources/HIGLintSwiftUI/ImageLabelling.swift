@@ -93,7 +93,8 @@ extension SwiftUIFile {
                 if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {
                     return .labelled
                 }
-                if Self.iconRuleControls.contains(view.name), view.controlLabelViews.areAllImages { return .labelled }
+                // What the icon rule reports (a label of images and shapes with no text) is reported once, there.
+                if Self.iconRuleControls.contains(view.name), imagery(of: view.controlLabelViews) == .onlyImages { return .labelled }
             }
             if isOtherPackagesControl(view), enclosure.role == .content || enclosure.role == .label,
                Self.showWrittenText(view.childViews(roles: [enclosure.role])) {

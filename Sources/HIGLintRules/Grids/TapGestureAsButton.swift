@@ -74,6 +74,11 @@ struct TapGestureAsButton: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A tap that only logs acts on nothing.
+            "List(items) { item in ItemRow(item: item).onTapGesture { debugPrint(item.id) } }",
+            // On a Mac, a click that only selects a cell is the platform's own idiom.
+            RuleExample("LazyVGrid(columns: columns) { ForEach(machines) { machine in MachineCell(machine: machine).onTapGesture { selection.insert(machine.id) } } }",
+                        configuration: Configuration().with(platforms: .macOS)),
             // Used in another file, but not as a row.
             RuleExample("""
                 struct OrderSummary: View {
@@ -153,6 +158,11 @@ struct TapGestureAsButton: Rule {
               !["Button", "NavigationLink", "Link"].contains(row.name), context.applies(at: member), !context.isWidgetContent(member),
               let isCell = rowOrCell(row, in: context.file)
         else { return }
+        if let action = modifier.call?.trailingClosure ?? modifier.argument("perform")?.expression.as(ClosureExprSyntax.self) {
+            // A tap that only logs acts on nothing; on a Mac, a click that only selects is the platform's own idiom.
+            if action.onlyLogs { return }
+            if context.platforms(at: member) == .macOS, ExprSyntax(action).onlyChooses(shownBy: []) { return }
+        }
         let gesture = modifier.name == "onTapGesture" ? "`.onTapGesture`" : "`TapGesture()`"
         context.report(at: modifier.nameToken,
                        message: Self.message(unit: isCell ? "cell" : "row", gesture: gesture, declaresAction: row.declaresAccessibleAction))

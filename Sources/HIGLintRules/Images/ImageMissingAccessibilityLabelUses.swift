@@ -46,6 +46,8 @@ extension ImageMissingAccessibilityLabel {
     ]
 
     static let useNonTriggeringExamples: [RuleExample] = [
+        // A control whose label is the image on a hover circle: the icon rule reports the control, once.
+        #"Button(action: showNextDay) { ZStack { Circle().fill(.gray.opacity(0.2)); Image("arrow-right") } }"#,
         // A convenience initialiser of `Label`: the image is the icon of a label with a title.
         """
         extension Label where Title == Text, Icon == Image {

@@ -9,7 +9,8 @@ import SwiftSyntax
 /// control's or `Label`'s title or as the `Text` of a control's label; a localization key
 /// like `"share.button"` is not a title. SharePlay symbols (`shareplay…`) are a different
 /// feature and are left alone, as are `Menu`s titled Share, and a QR code symbol (`qrcode…`): "Share QR Code"
-/// shows a code to scan, and the symbol is what it shows.
+/// shows a code to scan, and the symbol is what it shows; nor a copy symbol (`doc.on.doc`, `doc.on.clipboard`), for a
+/// "Share" that copies to the pasteboard, which the share symbol would misname.
 struct NonstandardShareSymbol: Rule {
     static let description = RuleDescription(
         id: "nonstandard-share-symbol",
@@ -41,6 +42,7 @@ struct NonstandardShareSymbol: Rule {
         ],
         nonTriggeringExamples: [
             #"Button("Share QR Code", systemImage: "qrcode") { showingQRCode = true }"#,
+            #"Button("Share Log", systemImage: "doc.on.doc") { UIPasteboard.general.string = log }"#,
             #"Button("Share", systemImage: "square.and.arrow.up") { shareOrder() }"#,
             #"Label("Share", systemImage: "square.and.arrow.up.circle.fill")"#,
             #"Label("Shared with You", systemImage: "person.2")"#,
@@ -77,7 +79,7 @@ struct NonstandardShareSymbol: Rule {
               ["Button", "Label", "ShareLink"].contains(view.name), context.applies(at: call)
         else { return }
         guard view.shareTitle, let symbol = view.shareSymbol, let name = symbol.plainStringLiteral,
-              !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode")
+              !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode"), !name.hasPrefix("doc.on.")
         else { return }
         let fix = Fix(title: "Use `square.and.arrow.up`", edits: [FixBuilder.replace(symbol, with: "\"\(Self.standardSymbol)\"")])
         context.report(at: symbol, message: Self.message, fix: fix)

@@ -153,6 +153,14 @@ struct FixedFontSize: Rule {
                         moduleFiles: ["#Preview { IconSketch() }"]),
             #"Text(reading.value).font(.system(size: 96, weight: .bold))"#,
             #"Text(reading.value).font(.system(size: reading.value.count > 5 ? 34 : 50, weight: .bold))"#,
+            // A size worked out from the reader's text size scales with it.
+            """
+            struct Caption: View {
+                @Environment(\\.sizeCategory) private var sizeCategory
+                private var fontSize: CGFloat { sizeCategory.isAccessibilityCategory ? 22 : 15 }
+                var body: some View { Text(title).font(.system(size: fontSize)) }
+            }
+            """,
             // A file that imports AppKit compiles only for macOS.
             RuleExample("""
                 import AppKit
