@@ -19,6 +19,9 @@ public struct CreationScan: Sendable, Equatable {
         case preview = 1
         /// A `Widget` or `WidgetBundle`: WidgetKit creates it, and shows what it makes as snapshots.
         case widget = 2
+        /// The app's entry point (`@main`): the system creates it, and what it creates ships, whatever tests
+        /// that name it (`App.objects`) do.
+        case entry = 3
     }
 
     public struct Declared: Hashable, Sendable {

@@ -118,7 +118,7 @@ struct CreationScanner {
             // `class func`, `class var`: a member, not a type.
             guard let name = nextTypeName(extension: isExtension) else { return }
             endMember()
-            pendingType = (name, sawPublic, .plain, isProtocol, false, word, [])
+            pendingType = (name, sawPublic, pendingModifiers.contains("@main") ? .entry : .plain, isProtocol, false, word, [])
             return
         }
         if matches(text, "func") || matches(text, "var") || matches(text, "let") { declareMember(); return }

@@ -86,7 +86,8 @@ public struct ModuleReach: Sendable, Equatable {
                 if type.role == .preview { reach.ships = false }
                 if type.role == .widget { reach.outsideWidgets = false }
                 declaredReach[type.name] = declaredReach[type.name].map { $0.union(reach) } ?? reach
-                if type.isPublic, !file.publicIsInternal { isPublic.insert(type.name) }
+                // The entry point is created by the system, like a type other modules may create: never narrowed.
+                if (type.isPublic && !file.publicIsInternal) || type.role == .entry { isPublic.insert(type.name) }
                 let candidate = type.isView && type.role == .plain && file.deadCodeIsKnown
                 unusedCandidates[type.name] = (unusedCandidates[type.name] ?? true) && candidate
                 wholeModule[type.name] = (wholeModule[type.name] ?? true) && file.moduleIsWhole

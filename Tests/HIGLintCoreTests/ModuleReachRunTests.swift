@@ -85,6 +85,28 @@ struct ModuleReachRunTests {
         }
     }
 
+    @Test("the @main type ships whatever tests name it, and so do the views it creates")
+    func entryPointNamedByTests() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App/App.swift", """
+            import SwiftUI
+            @main
+            struct App {
+                init() { print(App.objects) }
+            }
+            extension App: SwiftUI.App {
+                var body: some Scene { WindowGroup { MainView() } }
+            }
+            extension App {
+                static var objects: Int { 1 }
+            }
+            """)
+        try folder.write("App/MainView.swift", captionView("MainView"))
+        try folder.write("Tests/AppTests.swift", "import XCTest\nfinal class AppTests: XCTestCase { func testObjects() { _ = App.objects } }\n")
+        #expect(try findings(folder) == ["MainView.swift fixed-font-size"])
+    }
+
     @Test("a view only #if os(macOS) code creates gets no Dynamic Type finding; one iOS creates does")
     func macOnlyCreation() throws {
         let folder = try TemporaryFolder()
