@@ -12,8 +12,9 @@ import SwiftSyntax
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content`, a row built where the modifier
-/// is applied. A row that is a `NavigationLink` opens a detail screen, the other path the HIG accepts, and is left
-/// alone; a toolbar is not looked for.
+/// is applied. Other alternatives (the detail screen a link row opens, a toolbar) are not looked for: whether that
+/// screen offers the same action is in a view the rule does not follow, and readers of real apps judged link rows
+/// both ways.
 struct SwipeActionWithoutAlternative: Rule {
     static let description = RuleDescription(
         id: "swipe-action-without-alternative",
@@ -24,11 +25,15 @@ struct SwipeActionWithoutAlternative: Rule {
             Swipe actions are shortcuts, not the only path: nothing on screen says they exist, and they \
             are awkward with VoiceOver, Switch Control and a pointer. The HIG asks that anything in \
             `.swipeActions` also be reachable another way; a `.contextMenu` on the same row offers it \
-            with a long press or a secondary click. A row that opens a detail screen (a `NavigationLink`) \
-            has that screen as its other path, as the HIG allows, and is left alone.
+            with a long press or a secondary click.
             """,
         platforms: [.iOS, .visionOS],
         triggeringExamples: [
+            // A link row's detail screen is not followed: the context menu is the alternative looked for.
+            """
+            NavigationLink { CategoryDetail(category: category) } label: { CategoryRow(category: category) }
+                .swipeActions { ↓Button("Delete", role: .destructive) { delete(category) } }
+            """,
             """
             ForEach(orders) { order in
                 OrderRow(order: order)
@@ -69,13 +74,6 @@ struct SwipeActionWithoutAlternative: Rule {
             ]),
         ],
         nonTriggeringExamples: [
-            // The row opens a detail screen: the other path the HIG accepts.
-            """
-            List(categories) { category in
-                NavigationLink { CategoryDetail(category: category) } label: { CategoryRow(category: category) }
-                    .swipeActions { Button("Delete", role: .destructive) { delete(category) } }
-            }
-            """,
             // The row is built where the modifier is applied, with the menu another modifier attaches there.
             """
             struct TaskSwipes: ViewModifier {
@@ -195,7 +193,7 @@ struct SwipeActionWithoutAlternative: Rule {
     static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let swipe = SwipeActionsModifier(node, in: context), !opensDetailScreen(swipe.row, in: context.file),
+        guard let swipe = SwipeActionsModifier(node, in: context),
               let alternatives = alternatives(for: swipe.row, in: context.file)
         else { return }
         let helperCalls = context.file.contextMenuHelperCalls(of: swipe.row)
@@ -232,13 +230,6 @@ struct SwipeActionWithoutAlternative: Rule {
             buttons += found.buttons
         }
         return buttons
-    }
-
-    /// A row that is a `NavigationLink` (or sits in one's label) opens a detail screen, which the HIG accepts as the
-    /// other path to a row's actions; what that screen offers is in another view the rule does not follow.
-    private func opensDetailScreen(_ row: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        if row.name == "NavigationLink" { return true }
-        return file.enclosingViews(of: row.root).contains { $0.view.name == "NavigationLink" && $0.isControlLabel }
     }
 
     private func attachesContextMenu(_ modifier: Modifier, in file: SwiftUIFile) -> Bool {
