@@ -214,6 +214,16 @@ public final class SwiftUIFile {
     private var platformsAtOrAbove: [SyntaxIdentifier: Platforms] = [:]
     /// Where the file's unconditional imports let it compile (`import AppKit`: macOS only).
     private lazy var importedPlatforms = ImportPlatforms.platforms(of: tree)
+    private var namesSeen: [Set<String>: Bool] = [:]
+
+    /// Whether any token of the file is one of `names`, read once per set of names: a rule asks it before a search
+    /// around each candidate that only such a file can need (a file with 20,000 fonts and no renderer).
+    public func mentions(anyOf names: Set<String>) -> Bool {
+        if let known = namesSeen[names] { return known }
+        let found = tree.tokens(viewMode: .sourceAccurate).contains { names.contains($0.text) }
+        namesSeen[names] = found
+        return found
+    }
 
     /// The member property or function (of a type or at file level) whose body holds `node`.
     public func declarationContext(of node: some SyntaxProtocol) -> ViewDeclarationContext? {

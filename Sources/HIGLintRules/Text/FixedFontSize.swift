@@ -286,7 +286,8 @@ struct FixedFontSize: Rule {
               context.applies(at: call), !font.isAppKit, !font.isIconFont, !font.isNamedForSymbols,
               !font.sizeScales(in: file),
               !font.sizeIsParameter, !font.isPlaceholderSize, !context.isWidgetContent(call), !call.isInTVOnlyBranch,
-              !call.isInMacCatalystOnlyCode, !Self.isDrawnIntoImageOrDocument(call)
+              !call.isInMacCatalystOnlyCode,
+              !(file.mentions(anyOf: Self.drawingContexts) && Self.isDrawnIntoImageOrDocument(call))
         else { return }
         let points = font.points(in: file)
         if !context.option("includeDisplaySizes", default: false),
