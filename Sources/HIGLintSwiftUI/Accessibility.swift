@@ -4,7 +4,7 @@ import SwiftSyntax
 public let labelledControlNames: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link", "ShareLink", "Picker"]
 
 /// Containers that only arrange their children.
-let transparentContainers: Set<String> = ["HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack"]
+public let transparentContainers: Set<String> = ["HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack"]
 
 extension SwiftUIView {
     /// `.accessibilityLabel(…)` or the older `.accessibility(label:)` on this view, or an image made with its

@@ -96,10 +96,8 @@ extension SyntaxProtocol {
         // A call named for choosing: `selectIcon(name)`, `onGIFSelected(url)`, and the action a store is sent
         // (`store.send(.selectIcon(name))`).
         var named = callee.lastToken(viewMode: .sourceAccurate)?.text
-        if named == "send", let action = call.arguments.first?.expression.as(FunctionCallExprSyntax.self) ?? nil {
-            named = action.calledExpression.lastToken(viewMode: .sourceAccurate)?.text
-        } else if named == "send", let action = call.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
-            named = action.declName.baseName.text
+        if named == "send", let action = call.arguments.first?.expression {
+            named = (action.as(FunctionCallExprSyntax.self)?.calledExpression ?? action).lastToken(viewMode: .sourceAccurate)?.text
         }
         if let named, camelCaseWords(named).contains(where: { choosingWords.contains($0.lowercased()) }) { return true }
         if callee.trimmedSource == "withAnimation", let body = call.trailingClosure {

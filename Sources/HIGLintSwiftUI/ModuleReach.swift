@@ -77,7 +77,7 @@ public struct ModuleReach: Sendable, Equatable {
             return unusedMembers.contains("\(creator).\(member)")
         }
         var declaredReach: [String: Reach] = [:]
-        var isPublic: Set<String> = []
+        var neverNarrowed: Set<String> = []
         var unusedCandidates: [String: Bool] = [:]
         var wholeModule: [String: Bool] = [:]
         for file in files {
@@ -87,7 +87,7 @@ public struct ModuleReach: Sendable, Equatable {
                 if type.role == .widget { reach.outsideWidgets = false }
                 declaredReach[type.name] = declaredReach[type.name].map { $0.union(reach) } ?? reach
                 // The entry point is created by the system, like a type other modules may create: never narrowed.
-                if (type.isPublic && !file.publicIsInternal) || type.role == .entry { isPublic.insert(type.name) }
+                if (type.isPublic && !file.publicIsInternal) || type.role == .entry { neverNarrowed.insert(type.name) }
                 let candidate = type.isView && type.role == .plain && file.deadCodeIsKnown
                 unusedCandidates[type.name] = (unusedCandidates[type.name] ?? true) && candidate
                 wholeModule[type.name] = (wholeModule[type.name] ?? true) && file.moduleIsWhole
@@ -98,14 +98,14 @@ public struct ModuleReach: Sendable, Equatable {
         let named = files.reduce(into: Set<String>()) { names, file in
             names.formUnion(file.scan.sites.filter { !inUnusedMember($0) }.map(\.created))
         }
-        let unused = unusedCandidates.filter { $0.value && !isPublic.contains($0.key) && !named.contains($0.key) }.map(\.key)
+        let unused = unusedCandidates.filter { $0.value && !neverNarrowed.contains($0.key) && !named.contains($0.key) }.map(\.key)
         let fileReach = declaredReach
         for name in unused { declaredReach[name]?.ships = false }
         // Whether a site's own code can ship is known before the passes: not in a preview, debug-only code or an
         // unused member.
         var sitesOf: [String: [(site: CreationScan.Site, file: Reach, shipsHere: Bool)]] = [:]
         for file in files {
-            for site in file.scan.sites where declaredReach[site.created] != nil && !isPublic.contains(site.created) {
+            for site in file.scan.sites where declaredReach[site.created] != nil && !neverNarrowed.contains(site.created) {
                 sitesOf[site.created, default: []].append((site, file.context, !site.inPreview && !inUnusedMember(site)))
             }
         }

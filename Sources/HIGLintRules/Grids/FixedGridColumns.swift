@@ -265,13 +265,9 @@ struct FixedGridColumns: Rule {
         return ([grid] + around).contains { view in
             view.modifiers.contains { modifier in
                 guard modifier.name == "frame", let extent = modifier.argument(axis)?.expression else { return false }
-                return isNumber(extent) || file.constantValue(of: extent).map(isNumber) == true
+                return file.numericValue(of: extent) != nil
             }
         }
-    }
-
-    private func isNumber(_ expression: ExprSyntax) -> Bool {
-        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
     }
 
     /// A `ForEach` over days, weekdays, months or hours: the columns mirror the data, not the screen.

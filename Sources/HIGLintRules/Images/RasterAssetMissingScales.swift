@@ -166,14 +166,16 @@ struct RasterAssetMissingScales: AssetRule {
         for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
             let present = Set(slots.compactMap(\.scale))
             var lacking = required[key.idiom]!.filter { !present.contains($0) }
+            // Reading the bitmaps' sizes is file I/O: only for a variant that lacks a scale, and once.
+            guard !lacking.isEmpty else { continue }
+            let bitmaps = Self.measured(slots, in: imageSet)
             // A scale below every present one is drawn by halving a larger bitmap, which is clean for a picture and
             // loses detail only in a small icon (a 32-pixel menu bar glyph).
             if let lowest = present.compactMap(Self.factor).min(), lacking.contains(where: { (Self.factor($0) ?? 0) < lowest }),
-               Self.allAtLeast(Self.downsampledPixels, slots, in: imageSet) {
+               bitmaps.allSatisfy({ $0.pixels >= Self.downsampledPixels }) {
                 lacking.removeAll { (Self.factor($0) ?? 0) < lowest }
             }
-            // Reading the bitmaps' sizes is file I/O: only for a variant that lacks a scale.
-            guard !lacking.isEmpty, !Self.isArtwork(slots, in: imageSet, platforms: context.configuration.platforms) else { continue }
+            guard !lacking.isEmpty, !Self.isArtwork(bitmaps, platforms: context.configuration.platforms) else { continue }
             missing += lacking.map { "\(key.idiom) \($0)" + (key.variant.isEmpty ? "" : " (\(key.variant))") }
         }
         guard !missing.isEmpty else { return }
@@ -193,25 +195,22 @@ struct RasterAssetMissingScales: AssetRule {
 
     static func factor(_ scale: String) -> Int? { Int(scale.dropLast()) }
 
-    /// Whether every bitmap of a variant is known to be at least `pixels` on its longer side.
-    static func allAtLeast(_ pixels: Int, _ slots: [ImageSet.Slot], in imageSet: ImageSet) -> Bool {
-        slots.allSatisfy { slot in
-            guard let filename = slot.filename else { return false }
-            return (ImagePixels.largerSide(ofFile: (imageSet.folder as NSString).appendingPathComponent(filename)) ?? 0) >= pixels
+    /// Each bitmap's longer side in pixels (0 when unknown or without a file) and its slot's scale factor.
+    static func measured(_ slots: [ImageSet.Slot], in imageSet: ImageSet) -> [(pixels: Int, scale: Int)] {
+        slots.map { slot in
+            let pixels = slot.filename.flatMap {
+                ImagePixels.largerSide(ofFile: (imageSet.folder as NSString).appendingPathComponent($0))
+            } ?? 0
+            return (pixels, Int(slot.scale?.dropLast() ?? "1") ?? 1)
         }
     }
 
     /// Whether every bitmap of a variant is artwork on every platform the image set is built for.
-    static func isArtwork(_ slots: [ImageSet.Slot], in imageSet: ImageSet, platforms: Platforms) -> Bool {
+    static func isArtwork(_ bitmaps: [(pixels: Int, scale: Int)], platforms: Platforms) -> Bool {
         // Unknown platforms are judged as iOS, as the scales are (`universalScales(for:)`).
         let judged = platforms == .all ? .iOS : platforms
         let threshold = artworkPoints.filter { judged.contains($0.0) }.map(\.1).max() ?? 256
-        return slots.allSatisfy { slot in
-            guard let filename = slot.filename else { return false }
-            let scale = Int(slot.scale?.dropLast() ?? "1") ?? 1
-            let path = (imageSet.folder as NSString).appendingPathComponent(filename)
-            return (ImagePixels.largerSide(ofFile: path) ?? 0) >= threshold * scale
-        }
+        return bitmaps.allSatisfy { $0.pixels >= threshold * $0.scale }
     }
 
     private struct VariantKey: Hashable {

@@ -147,7 +147,7 @@ struct CopyableTextNotSelectable: Rule {
             if enclosure.view.hasModifier("textSelection") || enclosure.view.hasModifier("contextMenu") { return }
             // A tap on the row acts on it (copies, inserts, chooses): the value is served, and not by selection.
             if enclosure.view.hasModifier("onTapGesture") { return }
-            if enclosure.role == .content, transparentStacks.contains(enclosure.view.name),
+            if enclosure.role == .content, transparentContainers.contains(enclosure.view.name) || enclosure.view.name == "LabeledContent",
                enclosure.view.childViews(roles: [.content]).contains(where: isCopyButton) {
                 return
             }
@@ -160,8 +160,6 @@ struct CopyableTextNotSelectable: Rule {
                                                 edits: [FixBuilder.appendModifier(".textSelection(.enabled)", to: view)])
         context.report(at: view.nameToken, message: Self.message, fix: fix)
     }
-
-    private let transparentStacks: Set<String> = ["HStack", "VStack", "ZStack", "Group", "LabeledContent"]
 
     /// A button beside the value that copies it: its action writes the pasteboard or its title or symbol says copy.
     private func isCopyButton(_ view: SwiftUIView) -> Bool {
