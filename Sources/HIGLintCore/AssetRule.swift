@@ -15,6 +15,9 @@ public protocol AssetRule: LintRule {
 public struct AssetContext {
     public let configuration: Configuration
     public let description: RuleDescription
+    /// How the run's Swift code names and draws asset images; `nil` when the run holds no Swift code, so that
+    /// nothing is known about how the image set is used.
+    public let imageUses: ImageUses?
     let sink: DiagnosticSink
 
     /// The configured value of one of this rule's options.

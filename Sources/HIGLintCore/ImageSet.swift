@@ -24,6 +24,19 @@ public struct ImageSet: Sendable {
         return Array(components[(catalog + 1)...])
     }
 
+    /// The names code may load the image by: its own, and the path of folders that provide a namespace
+    /// (`Icons/trash`). Which folders do is not read: both spellings are tried.
+    public var codeNames: [String] { Self.codeNames(ofFolder: folder) }
+
+    public static func codeNames(ofFolder folder: String) -> [String] {
+        let components = folder.split(separator: "/").map(String.init)
+        guard let last = components.last else { return [] }
+        let name = last.hasSuffix(".imageset") ? String(last.dropLast(".imageset".count)) : last
+        guard let catalog = components.lastIndex(where: { $0.hasSuffix(".xcassets") }), catalog + 1 < components.count - 1
+        else { return [name] }
+        return [name, (components[(catalog + 1)..<(components.count - 1)] + [name]).joined(separator: "/")]
+    }
+
     /// The slots that hold an image file.
     public var filledSlots: [Slot] { images.filter { $0.filename != nil } }
 

@@ -21,13 +21,18 @@ public struct ModuleFacts: Sendable {
     /// say anything about it (`mayContribute`).
     public internal(set) var index = ModuleIndex()
 
+    /// Which asset images the files name, and how they draw them: for the asset rules, which judge image sets.
+    public internal(set) var imageUses = ImageUses()
+
     public init() {}
 
-    init(mentioned: [String], declaredTypes: [String], declaredFunctions: [String], index: ModuleIndex = ModuleIndex()) {
+    init(mentioned: [String], declaredTypes: [String], declaredFunctions: [String], index: ModuleIndex = ModuleIndex(),
+         imageUses: ImageUses = ImageUses()) {
         self.mentioned = Set(mentioned)
         self.declaredTypes = Set(declaredTypes)
         self.declaredFunctions = Set(declaredFunctions)
         self.index = index
+        self.imageUses = imageUses
     }
 
     /// The facts of several sources linted as one module : rule examples made of several files.
@@ -39,6 +44,7 @@ public struct ModuleFacts: Sendable {
             source.withUTF8 { bytes in
                 var part = scan(bytes, for: symbols)
                 if indexing { part.index = indexContribution(of: bytes, components: components) }
+                part.imageUses = ImageUses(scanning: bytes)
                 facts.formUnion(part)
                 // The sources are the whole module, as far as their previews go; its top views come from elsewhere.
                 creations.append(ModuleReach.FileCreations(scan: CreationScan(bytes), context: Reach(platforms: .all), moduleIsWhole: true))
@@ -57,6 +63,7 @@ public struct ModuleFacts: Sendable {
         declaredTypes.formUnion(other.declaredTypes)
         declaredFunctions.formUnion(other.declaredFunctions)
         index.formUnion(other.index)
+        imageUses.formUnion(other.imageUses)
     }
 
     /// Words that make a file worth parsing for its part of the index: a style, a context menu, a chart, a
@@ -88,8 +95,13 @@ public struct ModuleFacts: Sendable {
     /// index when it can have one (parsed for that alone).
     static func survey(_ bytes: UnsafeBufferPointer<UInt8>, for symbols: Set<String>, indexing: Bool,
                        components: [String: String]) -> ModuleFacts {
-        guard indexing else { return scan(bytes, for: symbols) }
+        guard indexing else {
+            var facts = scan(bytes, for: symbols)
+            facts.imageUses = ImageUses(scanning: bytes)
+            return facts
+        }
         var facts = scan(bytes, for: symbols.union(indexWords))
+        facts.imageUses = ImageUses(scanning: bytes)
         if mayContribute(bytes, mentioning: facts.mentioned) {
             facts.index = indexContribution(of: bytes, components: components)
         }

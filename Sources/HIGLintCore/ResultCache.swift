@@ -199,12 +199,13 @@ public final class CacheSession: @unchecked Sendable {
         // `p|-`, then the names mentioned, declared as types, declared as functions, each comma-separated.
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
         // Then the file's part of the module index (`ModuleIndex.encoded`), and its creations (`CreationScan.encoded`).
-        guard fields.count == 6, fields[0] == "p" || fields[0] == "-", let index = ModuleIndex(encoded: fields[4]),
-              let creations = CreationScan(encoded: fields[5]) else { return nil }
+        // Last, the asset images it names (`ImageUses.encoded`).
+        guard fields.count == 7, fields[0] == "p" || fields[0] == "-", let index = ModuleIndex(encoded: fields[4]),
+              let creations = CreationScan(encoded: fields[5]), let imageUses = ImageUses(encoded: fields[6]) else { return nil }
         func names(_ field: Substring) -> [String] { field.split(separator: ",").map(String.init) }
         return SurveyRecord(passedOver: fields[0] == "p",
                             facts: ModuleFacts(mentioned: names(fields[1]), declaredTypes: names(fields[2]),
-                                               declaredFunctions: names(fields[3]), index: index),
+                                               declaredFunctions: names(fields[3]), index: index, imageUses: imageUses),
                             creations: creations)
     }
 
@@ -212,7 +213,7 @@ public final class CacheSession: @unchecked Sendable {
         let facts = record.facts
         let text = [record.passedOver ? "p" : "-", facts.mentioned.sorted().joined(separator: ","),
                     facts.declaredTypes.sorted().joined(separator: ","), facts.declaredFunctions.sorted().joined(separator: ","),
-                    facts.index.encoded, record.creations.encoded]
+                    facts.index.encoded, record.creations.encoded, facts.imageUses.encoded]
         keep(Array(text.joined(separator: " ").utf8), forKey: key)
     }
 

@@ -112,7 +112,7 @@ struct AssetCatalogTests {
     func assetsAndSwiftTogether() throws {
         let project = try TemporaryProject()
         try project.write("Assets.xcassets/Star.imageset/Contents.json", incompleteImageSet)
-        try project.write("Form.swift", "TextField(\"Notes\", text: $notes)\n")
+        try project.write("Form.swift", "TextField(\"Notes\", text: $notes)\nlet star = Image(\"Star\")\n")
         let configuration = { var c = Configuration(); c.onlyRules = ["raster-asset-missing-scales", "single-line-field-for-long-text"]; return c }()
         let result = LintEngine(ruleTypes: allRules, configuration: configuration).lint(paths: [project.root])
         #expect(result.filesChecked == 2)

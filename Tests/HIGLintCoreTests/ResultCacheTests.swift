@@ -118,11 +118,18 @@ struct ResultCacheTests {
     func imageSets() throws {
         let contents = #"{"images":[{"filename":"a.png","idiom":"universal","scale":"1x"},{"idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}],"info":{"author":"xcode","version":1}}"#
         let catalog = try project.write("Assets.xcassets/Photo.imageset/Contents.json", contents)
+        let cover = "import SwiftUI\nstruct Cover: View { var body: some View { Image(\"Photo\").accessibilityHidden(true) } }\n"
+        try project.write("Sources/Cover.swift", cover)
         let cold = lint(engine()).map(\.rule).sorted()
         #expect(cold == ["fixed-font-size", "raster-asset-missing-scales"])
-        #expect(try index().resultKeys.count == 1)
+        #expect(try index().resultKeys.count == 2)
         let cache = try #require(engine().cache)
         #expect(cache.session(for: [project.url.path]).keys.contains { $0.hasPrefix("a") })
+        #expect(lint(engine()).map(\.rule).sorted() == cold)
+        // The entry depends on how the code uses the image: drawn into a frame, the 1x bitmap is not judged.
+        try project.write("Sources/Cover.swift", cover.replacingOccurrences(of: #"Image("Photo")"#, with: #"Image("Photo").resizable()"#))
+        #expect(lint(engine()).map(\.rule) == ["fixed-font-size"])
+        try project.write("Sources/Cover.swift", cover)
         #expect(lint(engine()).map(\.rule).sorted() == cold)
         try contents.replacingOccurrences(of: #"{"idiom":"universal","scale":"2x"}"#, with: #"{"filename":"b.png","idiom":"universal","scale":"2x"}"#)
             .replacingOccurrences(of: #"{"idiom":"universal","scale":"3x"}"#, with: #"{"filename":"c.png","idiom":"universal","scale":"3x"}"#)

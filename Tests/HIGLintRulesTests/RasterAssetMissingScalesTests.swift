@@ -15,8 +15,9 @@ enum RasterAssetMissingScalesMessages {
 struct RasterAssetMissingScalesTests {
     /// Lints a catalog made of `imageSets` (folder path inside `Assets.xcassets` → Contents.json)
     /// and returns the image sets reported, by folder path inside the catalog.
+    /// `swift` holds Swift files written beside the catalog (file name → source), linted with it.
     func reportedImageSets(_ imageSets: [String: String], files: [String: [UInt8]] = [:],
-                           platforms: Platforms = .all) throws -> [String] {
+                           platforms: Platforms = .all, swift: [String: String] = [:]) throws -> [String] {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = root.appendingPathComponent("Assets.xcassets")
@@ -29,6 +30,7 @@ struct RasterAssetMissingScalesTests {
             try Data([0x89, 0x50, 0x4E, 0x47]).write(to: directory.appendingPathComponent("placeholder.png"))
         }
         for (path, bytes) in files { try Data(bytes).write(to: catalog.appendingPathComponent(path)) }
+        for (name, source) in swift { try Data(source.utf8).write(to: root.appendingPathComponent(name)) }
         var configuration = Configuration().with(platforms: platforms)
         configuration.onlyRules = ["raster-asset-missing-scales"]
         let result = LintEngine(ruleTypes: allRules, configuration: configuration).lint(paths: [root.path])
@@ -172,6 +174,84 @@ struct RasterAssetMissingScalesTests {
         #expect(found.map(\.message) == [
             "This image set's bitmaps lack mac 2x, universal 3x; add the missing scales, or use a single PDF or SVG with Preserve Vector Data.",
         ])
+    }
+
+    /// A 1x-only set whose bitmap is `pixels` wide, and a 2x-only one, for the tests of how code draws them.
+    func oneScale(_ name: String, _ scale: String) -> String {
+        contents(#"{ "filename" : "\#(name).png", "idiom" : "universal", "scale" : "\#(scale)" }"#)
+    }
+
+    @Test("with the app's code linted, an image set the code never names is not judged")
+    func unusedImageSets() throws {
+        let sets = ["Used.imageset": oneScale("used", "1x"), "Unused.imageset": oneScale("unused", "1x"),
+                    "Frames/cat_frame_2.imageset": oneScale("cat", "1x"), "ava3_48.imageset": oneScale("ava", "1x")]
+        let code = """
+            import SwiftUI
+            struct Header: View {
+                let frame: Int
+                let avatar: String
+                var body: some View {
+                    VStack {
+                        Image("Used")
+                        Image("cat_frame_\\(frame)")
+                        Image(avatar + "_48")
+                        // Image("Unused")
+                    }
+                }
+            }
+            """
+        let reported = try reportedImageSets(sets, swift: ["Header.swift": code]).sorted()
+        #expect(reported == ["Frames/cat_frame_2.imageset", "Used.imageset", "ava3_48.imageset"])
+        // Without Swift code in the run, nothing is known about uses: every set is judged from its catalog.
+        #expect(try reportedImageSets(sets).count == 4)
+    }
+
+    @Test("a missing higher scale is asked for only where the code draws the image larger than its bitmaps")
+    func enlargedDrawing() throws {
+        let sets = [
+            "Natural.imageset": oneScale("natural", "1x"),
+            "Stretched.imageset": oneScale("stretched", "1x"),
+            "Oversampled.imageset": oneScale("oversampled", "1x"),
+            "Sized.imageset": oneScale("sized", "1x"),
+            "InTable.imageset": oneScale("table", "1x"),
+            "TabIcon.imageset": oneScale("tab", "2x"),
+            "Poster.imageset": oneScale("poster", "2x"),
+            "Badge.imageset": oneScale("badge", "2x"),
+            "Dot.imageset": oneScale("dot", "1x"),
+        ]
+        let files = [
+            "Natural.imageset/natural.png": pngHeader(width: 48, height: 48),
+            "Stretched.imageset/stretched.png": pngHeader(width: 48, height: 48),
+            "Oversampled.imageset/oversampled.png": pngHeader(width: 200, height: 200),
+            "Sized.imageset/sized.png": pngHeader(width: 64, height: 64),
+            "InTable.imageset/table.png": pngHeader(width: 40, height: 40),
+            "TabIcon.imageset/tab.png": pngHeader(width: 50, height: 50),
+            "Poster.imageset/poster.png": pngHeader(width: 200, height: 200),
+            "Badge.imageset/badge.png": pngHeader(width: 60, height: 60),
+            "Dot.imageset/dot.png": pngHeader(width: 1, height: 1),
+        ]
+        let code = #"""
+            import SwiftUI
+            import UIKit
+            let names = ["InTable", "Dot"]
+            struct Screen: View {
+                var body: some View {
+                    VStack {
+                        Image("Natural").renderingMode(.template)
+                        Image("Stretched").resizable().frame(width: 48, height: 48)
+                        Image("Oversampled").resizable().frame(width: 44, height: 44)
+                        Image(.sized).resizable().scaledToFit()
+                        Label("Badge", image: "Badge")
+                    }
+                }
+            }
+            final class Tabs: UITabBarController {
+                let tab = UIImage(named: "TabIcon")
+                let poster = UIImage(named: "Poster")
+            }
+            """#
+        let reported = try reportedImageSets(sets, files: files, platforms: .iOS, swift: ["Screen.swift": code]).sorted()
+        #expect(reported == ["Badge.imageset", "Natural.imageset", "Stretched.imageset", "TabIcon.imageset"])
     }
 }
 

@@ -21,6 +21,11 @@ struct ProductDetailView: View {
                 // Compliant: decorative.
                 Image(decorative: "divider-flourish")
 
+                // raster-asset-missing-scales: drawn at its natural size, StoreBanner's 2x bitmap is enlarged
+                // on a 3x screen (the finding is on its Contents.json).
+                Image("StoreBanner")
+                    .accessibilityLabel("Spring sale")
+
                 // async-image-without-placeholder: nothing shows while it loads.
                 AsyncImage(url: product.designerPortraitURL)
                     .clipShape(Circle())

@@ -58,8 +58,9 @@ struct SurveyPhase {
         let symbols = engine.moduleSymbols
         let indexing = engine.usesModuleIndex
         let reaching = files.count + passedOver.count > 1
-        // With a cache the survey runs anyway: the bytes it reads are the keys of the findings.
-        guard !symbols.isEmpty || cache != nil || indexing || reaching else {
+        // With a cache the survey runs anyway: the bytes it reads are the keys of the findings. Asset rules judge
+        // image sets by how the code uses them (`ImageUses`).
+        guard !symbols.isEmpty || cache != nil || indexing || reaching || !engine.assetRules.isEmpty else {
             return Survey(module: ModuleFacts(), files: Array(repeating: nil, count: files.count))
         }
         let perFile = ConcurrentResults<SurveyPart>(count: files.count)

@@ -22,7 +22,8 @@ struct CheckPhase {
                 outcomes.setIfEmpty(index, check(swift[index], surveyed: survey.file(at: index), index: index, module: survey.module,
                                                  cache: cache))
             } else {
-                outcomes.setIfEmpty(index, check(imageSet: assets[index - swift.count], cache: cache).map { FileFindings(diagnostics: $0) })
+                outcomes.setIfEmpty(index, check(imageSet: assets[index - swift.count], module: survey.module, cache: cache)
+                    .map { FileFindings(diagnostics: $0) })
             }
         }
         return outcomes.values
@@ -36,9 +37,10 @@ struct CheckPhase {
         return SourceReader.read(file.path).flatMap(check)
     }
 
-    private func check(imageSet file: ConfiguredFile, cache: CachedPhases?) -> Result<[Diagnostic], FileError> {
-        let check = { (imageSet: ImageSet) in engine.check(imageSet: imageSet, configuration: file.configuration) }
-        if let cache { return cache.check(imageSet: file, compute: check) }
+    private func check(imageSet file: ConfiguredFile, module: ModuleFacts, cache: CachedPhases?) -> Result<[Diagnostic], FileError> {
+        let uses = module.imageUses.isKnown ? module.imageUses : nil
+        let check = { (imageSet: ImageSet) in engine.check(imageSet: imageSet, configuration: file.configuration, imageUses: uses) }
+        if let cache { return cache.check(imageSet: file, imageUses: uses, compute: check) }
         return ImageSet.load(folder: file.path).map(check)
     }
 }
@@ -135,10 +137,11 @@ extension LintEngine {
     }
 
     /// Runs the asset rules over a decoded image set.
-    func check(imageSet: ImageSet, configuration: Configuration) -> [Diagnostic] {
+    func check(imageSet: ImageSet, configuration: Configuration, imageUses: ImageUses? = nil) -> [Diagnostic] {
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
         for rule in assetRules where configuration.isEnabled(type(of: rule).description) {
-            let context = AssetContext(configuration: configuration, description: type(of: rule).description, sink: sink)
+            let context = AssetContext(configuration: configuration, description: type(of: rule).description,
+                                       imageUses: imageUses, sink: sink)
             rule.check(imageSet, in: context)
         }
         return sink.findings.map {

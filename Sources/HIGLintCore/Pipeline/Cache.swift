@@ -84,14 +84,17 @@ final class CachedPhases: @unchecked Sendable {
     }
 
     /// The check of one image set, keyed by its `Contents.json` bytes.
-    func check(imageSet file: ConfiguredFile, compute: (ImageSet) -> [Diagnostic]) -> Result<[Diagnostic], FileError> {
+    func check(imageSet file: ConfiguredFile, imageUses: ImageUses?,
+               compute: (ImageSet) -> [Diagnostic]) -> Result<[Diagnostic], FileError> {
         ImageSet.readContents(folder: file.path).flatMap { data in
             let plan = engine.plans.plan(for: engine, configuration: file.configuration)
             let context = contexts.context(.assets, for: plan) {
                 cache.context([plan.configurationDescription] + engine.assetRules.map { type(of: $0).description.id })
             }
             // The bitmaps' sizes count too: a rule reads their pixel sizes (`ImagePixels`).
-            let keyed = data + Self.fileSizes(inFolder: file.path)
+            // And what the code does with the image (`ImageUses`): a use added or gone changes the findings.
+            let uses = imageUses?.description(ofImageNamed: ImageSet.codeNames(ofFolder: file.path)) ?? "uses unknown"
+            let keyed = data + Self.fileSizes(inFolder: file.path) + Data(("\n" + uses).utf8)
             let key = keyed.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context, kind: "a") }
             if let stored = session.diagnostics(forKey: key) { return .success(stored) }
             return ImageSet.decode(data, folder: file.path).map { imageSet in

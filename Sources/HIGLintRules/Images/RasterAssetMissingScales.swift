@@ -4,9 +4,8 @@ import HIGLintSwiftUI
 
 /// An asset-catalog image set whose raster images lack a scale the device needs.
 ///
-/// Judged from `Contents.json` only: the files themselves are not opened, so a single
-/// huge 1x bitmap that is always drawn small still counts as missing its 2x and 3x.
-/// Each variant (dark appearance, high contrast, display gamut, size class…) needs
+/// Judged from `Contents.json`, the bitmaps' pixel sizes and, when the run holds Swift code, how that code names
+/// and draws the image (`ImageUses`). Each variant (dark appearance, high contrast, display gamut, size class…) needs
 /// its own scales. Only the idioms whose scales are settled are judged: iPhone (2x, 3x),
 /// iPad (2x: there is no 3x iPad, and Xcode offers no 3x iPad slot), mac (1x, 2x), and
 /// universal, which needs the scales of the platforms that use the catalog (project
@@ -30,7 +29,12 @@ struct RasterAssetMissingScales: AssetRule {
             pixels on their longer side: the system halves them cleanly (a small glyph, such as a menu bar \
             icon, loses its detail and is reported). Artwork is left alone: a bitmap at least 256 points on its longer side at its slot's \
             scale (128 on watchOS, 512 on tvOS) is drawn into a frame, not at its natural size, and is sharp \
-            wherever it is drawn. The finding is on the image set's Contents.json.
+            wherever it is drawn. When the linted paths hold the app's Swift code, how it uses the image counts: an \
+            image set the code never names (unused, or named only at run time) is left alone, and a scale above every \
+            present one is asked for only where the code draws the image larger than its bitmaps: an `Image("name")` \
+            at its natural size, a resizable one in a literal `frame` larger than the bitmaps hold at that scale, or an \
+            icon-sized bitmap (under 128 pixels) loaded with `UIImage(named:)` or `NSImage(named:)`. A one-pixel bitmap \
+            is one colour at every scale. The finding is on the image set's Contents.json.
             """,
         triggeringExamples: [
             RuleExample("""
@@ -162,6 +166,10 @@ struct RasterAssetMissingScales: AssetRule {
         let variants = Dictionary(grouping: raster.filter { required[$0.idiom ?? ""] != nil }) {
             VariantKey(idiom: $0.idiom ?? "", variant: $0.variant)
         }
+        // With the run's Swift code known, an image set it never names is unused or named only at run time: how
+        // it is drawn cannot be seen, and nobody sees it blurry.
+        let use = context.imageUses.map { $0.use(ofImageNamed: imageSet.codeNames) }
+        if case .some(.none) = use { return }
         var missing: [String] = []
         for (key, slots) in variants.sorted(by: { ($0.key.idiom, $0.key.variant) < ($1.key.idiom, $1.key.variant) }) {
             let present = Set(slots.compactMap(\.scale))
@@ -169,6 +177,15 @@ struct RasterAssetMissingScales: AssetRule {
             // Reading the bitmaps' sizes is file I/O: only for a variant that lacks a scale, and once.
             guard !lacking.isEmpty else { continue }
             let bitmaps = Self.measured(slots, in: imageSet)
+            // One pixel is one colour, the same at every scale.
+            if bitmaps.allSatisfy({ $0.pixels == 1 }) { continue }
+            // A scale above every present one is drawn by enlarging, which blurs only an image drawn larger than
+            // its pixels: at its natural size, into a frame too large for them, or an icon UIKit or AppKit shows.
+            if let use = use ?? nil, let highest = present.compactMap(Self.factor).max(),
+               let needed = lacking.compactMap(Self.factor).filter({ $0 > highest }).max(),
+               !Self.isEnlargedVisibly(bitmaps, by: use, atScale: needed) {
+                lacking.removeAll { (Self.factor($0) ?? 0) > highest }
+            }
             // A scale below every present one is drawn by halving a larger bitmap, which is clean for a picture and
             // loses detail only in a small icon (a 32-pixel menu bar glyph).
             if let lowest = present.compactMap(Self.factor).min(), lacking.contains(where: { (Self.factor($0) ?? 0) < lowest }),
@@ -194,6 +211,19 @@ struct RasterAssetMissingScales: AssetRule {
     static let downsampledPixels = 128
 
     static func factor(_ scale: String) -> Int? { Int(scale.dropLast()) }
+
+    /// Whether code draws an image larger than its bitmaps at `scale`: a SwiftUI `Image` at its natural size
+    /// (`Image("name")` with no `.resizable()`, a control's `image:`), a resizable one in a literal frame larger
+    /// than the bitmaps hold at that scale, or an icon-sized bitmap loaded by name for UIKit or AppKit (buttons,
+    /// bar and menu items draw those at their natural size). A resizable image without a literal frame, or a name
+    /// written only where it is not drawn, cannot be judged and is not reported.
+    static func isEnlargedVisibly(_ bitmaps: [(pixels: Int, scale: Int)], by use: ImageUses.Use, atScale scale: Int) -> Bool {
+        if use.drawing.contains(.naturalSize) { return true }
+        if use.largestFrame > 0, bitmaps.contains(where: { $0.pixels == 0 || $0.pixels < use.largestFrame * scale }) {
+            return true
+        }
+        return use.drawing.contains(.loadedByName) && bitmaps.allSatisfy { $0.pixels < downsampledPixels }
+    }
 
     /// Each bitmap's longer side in pixels (0 when unknown or without a file) and its slot's scale factor.
     static func measured(_ slots: [ImageSet.Slot], in imageSet: ImageSet) -> [(pixels: Int, scale: Int)] {

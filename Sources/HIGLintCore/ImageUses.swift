@@ -1,0 +1,506 @@
+/// How the Swift code of a run uses asset-catalog images by name, for the asset rules: which image sets the code
+/// names at all, and whether SwiftUI draws them at their natural size or resizes them into a frame.
+///
+/// A byte scan, not a parse, made in the survey that already reads every file: an `Image("name")` (or `Image(.name)`,
+/// `Asset.….name.swiftUIImage`) and the modifiers that follow it, `UIImage(named:)`/`NSImage(named:)`, a label
+/// `image: "name"`, and every other string literal as a mention. A literal with interpolation or joined with `+`
+/// names the images its fixed start or end matches (`"cat_frame_\(i)"`, `img + "_48"`). Names are compared without
+/// case or punctuation, as Xcode's generated symbols spell them (`logo-nobg` is `.logoNobg`).
+public struct ImageUses: Sendable, Equatable {
+    /// What the code does with an image of one name.
+    public struct Drawing: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The name is written somewhere (a table of names, a helper's argument): how it is drawn is not seen.
+        public static let named = Drawing(rawValue: 1)
+        /// A SwiftUI `Image` of it without `.resizable()`, or a control's `image:`: drawn at its natural size.
+        public static let naturalSize = Drawing(rawValue: 2)
+        /// A SwiftUI `Image` of it made `.resizable()`: drawn into a frame.
+        public static let resizable = Drawing(rawValue: 4)
+        /// Loaded by name for UIKit or AppKit (`UIImage(named:)`, `NSImage(named:)`), whose views size it or not.
+        public static let loadedByName = Drawing(rawValue: 8)
+    }
+
+    /// Every use of one name, together.
+    public struct Use: Sendable, Equatable {
+        public var drawing: Drawing = []
+        /// The largest side of a frame given in literals to a resizable image of it, in points; 0 when none is.
+        public var largestFrame: Int = 0
+
+        public init(drawing: Drawing = [], largestFrame: Int = 0) {
+            self.drawing = drawing
+            self.largestFrame = largestFrame
+        }
+
+        mutating func formUnion(_ other: Use) {
+            drawing.formUnion(other.drawing)
+            largestFrame = max(largestFrame, other.largestFrame)
+        }
+    }
+
+    /// Whether any Swift file was scanned: without code, nothing is known about how images are used.
+    public private(set) var isKnown = false
+    private(set) var names: [String: Use] = [:]
+    /// Fixed starts and ends of names built at run time.
+    private(set) var prefixes: [String: Use] = [:]
+    private(set) var suffixes: [String: Use] = [:]
+
+    public init() {}
+
+    /// The uses of one file.
+    public init(scanning bytes: UnsafeBufferPointer<UInt8>) {
+        var scanner = Scanner(bytes: bytes)
+        scanner.run()
+        isKnown = true
+        names = scanner.names
+        prefixes = scanner.prefixes
+        suffixes = scanner.suffixes
+    }
+
+    /// Everything the code does with the image named `name` (an image set's name, or its namespaced path), from
+    /// its exact name and the starts and ends of names built at run time; `nil` when the code never names it.
+    public func use(ofImageNamed names: [String]) -> Use? {
+        var found: Use?
+        for key in Set(names.map(Self.key)) where !key.isEmpty {
+            if let use = self.names[key] { found = (found ?? Use()).merged(use) }
+            for (prefix, use) in prefixes where key.hasPrefix(prefix) { found = (found ?? Use()).merged(use) }
+            for (suffix, use) in suffixes where key.hasSuffix(suffix) { found = (found ?? Use()).merged(use) }
+        }
+        return found
+    }
+
+    /// What the uses of `names` say, as text for a cache key: the findings about an image set depend on it alone.
+    public func description(ofImageNamed names: [String]) -> String {
+        guard isKnown else { return "uses unknown" }
+        guard let use = use(ofImageNamed: names) else { return "unused" }
+        return "uses \(use.drawing.rawValue) frame \(use.largestFrame)"
+    }
+
+    public mutating func formUnion(_ other: ImageUses) {
+        isKnown = isKnown || other.isKnown
+        for (key, use) in other.names { names[key, default: Use()].formUnion(use) }
+        for (key, use) in other.prefixes { prefixes[key, default: Use()].formUnion(use) }
+        for (key, use) in other.suffixes { suffixes[key, default: Use()].formUnion(use) }
+    }
+
+    /// A name as compared: lower case letters and digits only.
+    static func key<S: Sequence>(_ text: S) -> String where S.Element == Character {
+        String(text.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.map { Character($0.lowercased()) })
+    }
+
+    // MARK: Cache text
+
+    /// The uses as one word of text with no spaces (`-` when no file was scanned), for the survey's cache.
+    public var encoded: String {
+        guard isKnown else { return "-" }
+        func entries(_ map: [String: Use], _ mark: String) -> [String] {
+            map.sorted { $0.key < $1.key }.map { "\(mark)\($0.key):\($0.value.drawing.rawValue):\($0.value.largestFrame)" }
+        }
+        return (["+"] + entries(names, "=") + entries(prefixes, "<") + entries(suffixes, ">")).joined(separator: ",")
+    }
+
+    public init?(encoded: Substring) {
+        guard encoded != "-" else { return }
+        isKnown = true
+        for entry in encoded.split(separator: ",").dropFirst() {
+            let fields = entry.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+            guard fields.count == 3, let drawing = UInt8(fields[1]), let frame = Int(fields[2]) else { return nil }
+            let use = Use(drawing: Drawing(rawValue: drawing), largestFrame: frame)
+            switch entry.first {
+            case "=": names[String(fields[0])] = use
+            case "<": prefixes[String(fields[0])] = use
+            case ">": suffixes[String(fields[0])] = use
+            default: return nil
+            }
+        }
+    }
+}
+
+private extension ImageUses.Use {
+    func merged(_ other: Self) -> Self {
+        var copy = self
+        copy.formUnion(other)
+        return copy
+    }
+}
+
+/// The byte scan behind `ImageUses(scanning:)`.
+private struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var names: [String: ImageUses.Use] = [:]
+    var prefixes: [String: ImageUses.Use] = [:]
+    var suffixes: [String: ImageUses.Use] = [:]
+    /// Literals already taken as the name of an `Image`, by their opening quote.
+    var consumed: Set<Int> = []
+
+    /// A string literal: its fixed text around interpolations, and where it ends.
+    struct Literal {
+        var segments: [String]
+        var end: Int
+    }
+
+    /// Literals longer than this are prose, not names.
+    static let longestName = 80
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func run() {
+        var index = 0
+        // The last two identifiers and the byte before each, for `Asset.name.swiftUIImage`.
+        var previousIdentifier: Range<Int>?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let end = commentEnd(at: index) { index = end; continue }
+            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawQuote(at: index) != nil) {
+                let start = byte == UInt8(ascii: "#") ? rawQuote(at: index)! : index
+                guard let literal = literal(at: start) else { index += 1; continue }
+                if !consumed.contains(start) { recordLiteral(literal, openingAt: index) }
+                index = literal.end
+                previousIdentifier = nil
+                continue
+            }
+            guard isIdentifierByte(byte), !isDigit(byte) else { index += 1; continue }
+            let start = index
+            while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+            let word = start..<index
+            let isMember = start > 0 && bytes[start - 1] == UInt8(ascii: ".")
+            if !isMember, equals(word, "Image"), let open = nextNonSpace(from: index), bytes[open] == UInt8(ascii: "(") {
+                imageCall(openingAt: open)
+            } else if isMember, equals(word, "swiftUIImage"), let named = previousIdentifier,
+                      named.upperBound == start - 1 {
+                // SwiftGen: `Asset.Icons.trash.swiftUIImage`.
+                record(name: text(named), drawing: drawing(afterCallEndingAt: index))
+            }
+            previousIdentifier = word
+        }
+    }
+
+    // MARK: What a use says
+
+    /// `Image(` at `open`: its first argument names an asset (a literal, `.name`, `Asset.….name`, `R.image.name`),
+    /// and the modifiers after the call say how it is drawn.
+    mutating func imageCall(openingAt open: Int) {
+        guard let close = matchingClose(of: open) else { return }
+        var start = nextNonSpace(from: open + 1) ?? close
+        var wrapsUIKitImage = false
+        // A label: `decorative:`, `asset:` name the image; `uiImage: UIImage(named: "x")` too; `systemName:` does not.
+        if let (label, after) = label(at: start) {
+            if label == "systemName" || label == "size" { return }
+            if label == "uiImage" || label == "nsImage" { wrapsUIKitImage = true }
+            start = nextNonSpace(from: after) ?? close
+        }
+        let argumentEnd = argumentEnd(from: start, close: close)
+        let drawing = drawing(afterCallEndingAt: close + 1)
+        if wrapsUIKitImage {
+            // `Image(uiImage: UIImage(named: "x")!)`: the literal inside names the image SwiftUI draws.
+            for position in start..<argumentEnd where bytes[position] == UInt8(ascii: "\"") {
+                guard let literal = literal(at: position) else { break }
+                consumed.insert(position)
+                if literal.segments.count == 1 { record(name: literal.segments[0], drawing: drawing) }
+                break
+            }
+            return
+        }
+        if !recordLiterals(from: start, to: argumentEnd, drawing: drawing), let member = lastMember(from: start, to: argumentEnd) {
+            record(name: member, drawing: drawing)
+        }
+    }
+
+    /// The literals of an `Image`'s argument, each as `recordLiteral` takes it, but drawn as the image is
+    /// (`isOn ? "BarOn" : "BarOff"`, `"flag_" + code`, `img + "_48"`). Literals inside a call in the argument are
+    /// that call's, not names. Whether there were any.
+    mutating func recordLiterals(from start: Int, to end: Int, drawing: ImageUses.Use) -> Bool {
+        var position = start
+        var found = false
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawQuote(at: position) != nil) {
+                let quote = byte == UInt8(ascii: "#") ? rawQuote(at: position)! : position
+                guard let literal = literal(at: quote) else { return found }
+                consumed.insert(quote)
+                recordLiteral(literal, openingAt: position, drawing: drawing)
+                found = true
+                position = literal.end
+            } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                position = (matchingClose(of: position) ?? end) + 1
+            } else {
+                position += 1
+            }
+        }
+        return found
+    }
+
+    /// A literal outside an `Image(…)`: `named: "x"` loads it for UIKit or AppKit, `image: "x"` is a control's
+    /// icon at its natural size, anything else a mention. Joined with `+` or interpolated, it names a start or end.
+    mutating func recordLiteral(_ literal: Literal, openingAt opening: Int, drawing given: ImageUses.Use? = nil) {
+        var drawing = given ?? ImageUses.Use(drawing: .named)
+        if given == nil, let label = labelBefore(opening) {
+            if label == "named" { drawing = ImageUses.Use(drawing: .loadedByName) }
+            if label == "image" { drawing = ImageUses.Use(drawing: .naturalSize) }
+        }
+        let joinedBefore = previousNonSpace(before: opening).map { bytes[$0] == UInt8(ascii: "+") } ?? false
+        let joinedAfter = nextNonSpace(from: literal.end).map { bytes[$0] == UInt8(ascii: "+") } ?? false
+        if literal.segments.count == 1, !joinedBefore, !joinedAfter {
+            record(name: literal.segments[0], drawing: drawing)
+            return
+        }
+        if !joinedBefore, let fixed = literal.segments.first { record(prefix: fixed, drawing: drawing) }
+        if !joinedAfter, let fixed = literal.segments.last { record(suffix: fixed, drawing: drawing) }
+    }
+
+    mutating func record(name: String, drawing: ImageUses.Use) {
+        guard name.utf8.count <= Self.longestName else { return }
+        let key = ImageUses.key(name)
+        guard !key.isEmpty else { return }
+        names[key, default: ImageUses.Use()].formUnion(drawing)
+    }
+
+    mutating func record(prefix: String, drawing: ImageUses.Use) {
+        let key = ImageUses.key(prefix)
+        // One letter starts too many names to say anything.
+        guard key.count >= 2, prefix.utf8.count <= Self.longestName else { return }
+        prefixes[key, default: ImageUses.Use()].formUnion(drawing)
+    }
+
+    mutating func record(suffix: String, drawing: ImageUses.Use) {
+        let key = ImageUses.key(suffix)
+        guard key.count >= 2, suffix.utf8.count <= Self.longestName else { return }
+        suffixes[key, default: ImageUses.Use()].formUnion(drawing)
+    }
+
+    mutating func record(name: String, drawing: ImageUses.Drawing) { record(name: name, drawing: ImageUses.Use(drawing: drawing)) }
+    mutating func record(prefix: String, drawing: ImageUses.Drawing) { record(prefix: prefix, drawing: ImageUses.Use(drawing: drawing)) }
+    mutating func record(suffix: String, drawing: ImageUses.Drawing) { record(suffix: suffix, drawing: ImageUses.Use(drawing: drawing)) }
+
+    /// How the image made by a call ending before `end` is drawn, from the modifiers chained after it: resizable (with
+    /// the largest literal `frame` side after `.resizable()`), or at its natural size.
+    func drawing(afterCallEndingAt end: Int) -> ImageUses.Use {
+        var position = end
+        var resizable = false
+        var largestFrame = 0
+        while let dot = nextNonSpace(from: position), bytes[dot] == UInt8(ascii: "."), dot + 1 < bytes.count,
+              isIdentifierByte(bytes[dot + 1]) {
+            var wordEnd = dot + 1
+            while wordEnd < bytes.count, isIdentifierByte(bytes[wordEnd]) { wordEnd += 1 }
+            let word = dot + 1..<wordEnd
+            position = wordEnd
+            if let open = nextNonSpace(from: position), bytes[open] == UInt8(ascii: "(") || bytes[open] == UInt8(ascii: "{") {
+                guard let close = matchingClose(of: open) else { break }
+                if resizable, equals(word, "frame") { largestFrame = max(largestFrame, frameSide(from: open + 1, to: close)) }
+                position = close + 1
+            }
+            if equals(word, "resizable") { resizable = true }
+        }
+        return ImageUses.Use(drawing: resizable ? .resizable : .naturalSize, largestFrame: largestFrame)
+    }
+
+    /// The largest number given as `width:` or `height:` in a `frame(…)`, in points; 0 when none is a literal.
+    func frameSide(from start: Int, to end: Int) -> Int {
+        var largest = 0
+        var position = start
+        while position < end {
+            if let (label, after) = label(at: position) {
+                position = after
+                guard label == "width" || label == "height", let value = nextNonSpace(from: after), value < end else { continue }
+                var digitsEnd = value
+                while digitsEnd < end, isDigit(bytes[digitsEnd]) || bytes[digitsEnd] == UInt8(ascii: ".") { digitsEnd += 1 }
+                let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[value..<digitsEnd]), as: UTF8.self))
+                // A number followed by more of an expression (`24 * scale`) is not the side.
+                let next = nextNonSpace(from: digitsEnd).map { bytes[$0] }
+                if let number, next == UInt8(ascii: ",") || next == UInt8(ascii: ")") || digitsEnd == end {
+                    largest = max(largest, Int(number.rounded(.up)))
+                }
+                position = digitsEnd
+            } else {
+                position += 1
+            }
+        }
+        return largest
+    }
+
+    // MARK: Tokens
+
+    /// The last identifier of a member chain that is the whole argument (`.trash`, `Asset.Icons.trash`,
+    /// `R.image.trash()`, `ImageResource.trash`).
+    func lastMember(from start: Int, to end: Int) -> String? {
+        var position = start
+        var last: Range<Int>?
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ".") { position += 1; continue }
+            if isIdentifierByte(byte) {
+                let wordStart = position
+                while position < end, isIdentifierByte(bytes[position]) { position += 1 }
+                last = wordStart..<position
+                continue
+            }
+            // `R.image.trash()` returns the image: nothing may follow the call's parentheses.
+            if byte == UInt8(ascii: "("), position + 1 < end, bytes[position + 1] == UInt8(ascii: ")") {
+                position += 2
+                continue
+            }
+            if isSpace(byte) { position += 1; continue }
+            return nil
+        }
+        // A plain variable (`Image(name)`) says nothing; a member access (`.name`, `Asset.name`) names the asset.
+        guard let last, last.lowerBound > start else { return nil }
+        return text(last)
+    }
+
+    /// The label at `position` (`named:`), and where its colon ends.
+    func label(at position: Int) -> (String, Int)? {
+        guard position < bytes.count, isIdentifierByte(bytes[position]), !isDigit(bytes[position]) else { return nil }
+        var end = position
+        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+        guard let colon = nextNonSpace(from: end), bytes[colon] == UInt8(ascii: ":") else { return nil }
+        return (text(position..<end), colon + 1)
+    }
+
+    /// The label just before a literal opening at `position` (`named: "x"`).
+    func labelBefore(_ position: Int) -> String? {
+        guard let colon = previousNonSpace(before: position), bytes[colon] == UInt8(ascii: ":") else { return nil }
+        var start = colon
+        while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+        return start < colon ? text(start..<colon) : nil
+    }
+
+    /// Where the argument starting at `start` ends: the first `,` at its own depth, or the call's `)`.
+    func argumentEnd(from start: Int, close: Int) -> Int {
+        var position = start
+        while position < close {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") { return position }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                position = (matchingClose(of: position) ?? close) + 1
+                continue
+            }
+            if byte == UInt8(ascii: "\""), let literal = literal(at: position) { position = literal.end; continue }
+            position += 1
+        }
+        return close
+    }
+
+    /// The bracket that closes the one at `open`, past strings and comments; `nil` when the file ends first.
+    func matchingClose(of open: Int) -> Int? {
+        var depth = 0
+        var position = open
+        while position < bytes.count {
+            let byte = bytes[position]
+            if let end = commentEnd(at: position) { position = end; continue }
+            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawQuote(at: position) != nil) {
+                let quote = byte == UInt8(ascii: "#") ? rawQuote(at: position)! : position
+                guard let literal = literal(at: quote) else { return nil }
+                position = literal.end
+                continue
+            }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return position }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The string literal whose opening quote is at `quote` (after any `#`s): its fixed segments and its end.
+    func literal(at quote: Int) -> Literal? {
+        var hashes = 0
+        while quote - hashes - 1 >= 0, bytes[quote - hashes - 1] == UInt8(ascii: "#") { hashes += 1 }
+        let isMultiline = quote + 2 < bytes.count && bytes[quote + 1] == UInt8(ascii: "\"") && bytes[quote + 2] == UInt8(ascii: "\"")
+        var position = quote + (isMultiline ? 3 : 1)
+        var segments: [String] = []
+        var segmentStart = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\n"), !isMultiline { return nil }
+            if byte == UInt8(ascii: "\\"), hasHashes(hashes, from: position + 1) {
+                let escaped = position + 1 + hashes
+                if escaped < bytes.count, bytes[escaped] == UInt8(ascii: "(") {
+                    segments.append(text(segmentStart..<position))
+                    guard let close = matchingClose(of: escaped) else { return nil }
+                    position = close + 1
+                    segmentStart = position
+                    continue
+                }
+                position = escaped + 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                let closes = isMultiline
+                    ? position + 2 < bytes.count && bytes[position + 1] == UInt8(ascii: "\"") && bytes[position + 2] == UInt8(ascii: "\"")
+                    : true
+                let quoteEnd = position + (isMultiline ? 3 : 1)
+                if closes, hasHashes(hashes, from: quoteEnd) {
+                    segments.append(text(segmentStart..<position))
+                    return Literal(segments: isMultiline ? [] : segments, end: quoteEnd + hashes)
+                }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    func hasHashes(_ count: Int, from position: Int) -> Bool {
+        guard count > 0 else { return true }
+        guard position + count <= bytes.count else { return false }
+        return (position..<position + count).allSatisfy { bytes[$0] == UInt8(ascii: "#") }
+    }
+
+    /// The quote of a raw string starting with `#` at `position` (`#"…"#`).
+    func rawQuote(at position: Int) -> Int? {
+        guard position == 0 || bytes[position - 1] != UInt8(ascii: "#") else { return nil }
+        var end = position
+        while end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
+        return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? end : nil
+    }
+
+    /// Where a comment starting at `position` ends, or `nil` when none starts there.
+    func commentEnd(at position: Int) -> Int? {
+        guard bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count else { return nil }
+        if bytes[position + 1] == UInt8(ascii: "/") {
+            var end = position + 2
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            return end
+        }
+        guard bytes[position + 1] == UInt8(ascii: "*") else { return nil }
+        var depth = 1
+        var end = position + 2
+        while end + 1 < bytes.count, depth > 0 {
+            if bytes[end] == UInt8(ascii: "/"), bytes[end + 1] == UInt8(ascii: "*") { depth += 1; end += 2; continue }
+            if bytes[end] == UInt8(ascii: "*"), bytes[end + 1] == UInt8(ascii: "/") { depth -= 1; end += 2; continue }
+            end += 1
+        }
+        return depth == 0 ? end : bytes.count
+    }
+
+    func nextNonSpace(from position: Int) -> Int? {
+        var position = position
+        while position < bytes.count {
+            if isSpace(bytes[position]) { position += 1; continue }
+            if let end = commentEnd(at: position) { position = end; continue }
+            return position
+        }
+        return nil
+    }
+
+    func previousNonSpace(before position: Int) -> Int? {
+        var position = position - 1
+        while position >= 0, isSpace(bytes[position]) { position -= 1 }
+        return position >= 0 ? position : nil
+    }
+
+    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in zip(range, expected).allSatisfy { bytes[$0] == $1 } }
+    }
+
+    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80 || isDigit(byte)
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+}
