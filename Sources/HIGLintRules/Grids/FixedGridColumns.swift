@@ -14,8 +14,9 @@ import SwiftSyntax
 /// tracks. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
 /// scrolls rather than reflows; so is a table, whose `ForEach` writes one cell per track for each item; so is a
 /// grid given a fixed width (`.frame(width: 180)` on it or on a view around
-/// it in its declaration), where the columns that fit never change. tvOS and watchOS (one screen width each) are
-/// not checked.
+/// it in its declaration), where the columns that fit never change, and so is one whose tracks are all `.fixed`: its
+/// width is their sum. A palette (a `ForEach` over colours or swatches) is a fixed set laid out as one block. tvOS
+/// and watchOS (one screen width each) are not checked.
 struct FixedGridColumns: Rule {
     static let description = RuleDescription(
         id: "fixed-grid-columns",
@@ -26,7 +27,9 @@ struct FixedGridColumns: Rule {
             The HIG asks for adaptive columns, `GridItem(.adaptive(minimum: 140))`, so a grid reflows from \
             iPhone portrait to a Mac window without per-device code. A hard-coded number of `.fixed` or \
             `.flexible` columns is right for one width only: cells are squeezed on a phone and stretched \
-            on an iPad or in a wide window.
+            on an iPad or in a wide window. Left alone: tracks that are all `.fixed` (the grid is as wide as \
+            their sum on every screen), a grid given a fixed width, a table (one cell per track for each item), \
+            seven tracks or data of days, weeks, months or hours, and a palette of colours or swatches.
             """,
         platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
@@ -76,7 +79,7 @@ struct FixedGridColumns: Rule {
             }
             """,
             """
-            ↓LazyHGrid(rows: [.init(.fixed(80)), .init(.fixed(80))]) {
+            ↓LazyHGrid(rows: [.init(.fixed(80)), .init(.flexible())]) {
                 ForEach(stickers) { StickerView(sticker: $0) }
             }
             """,
@@ -175,6 +178,18 @@ struct FixedGridColumns: Rule {
             }
             .frame(width: 180)
             """,
+            // Fixed tracks: the grid is as wide as their sum on every screen.
+            """
+            LazyVGrid(columns: Array(repeating: GridItem(.fixed(44), spacing: 14), count: 5)) {
+                ForEach(entries) { QuickLaunchButton(entry: $0) }
+            }
+            """,
+            // A palette: the app's own colours, one block.
+            """
+            LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: 8), count: 4), spacing: 8) {
+                ForEach(Self.paletteColors, id: \\.self) { color in Swatch(color: color, isSelected: color == selection) }
+            }
+            """,
             // A horizontal shelf: it scrolls, nothing reflows.
             """
             ScrollView(.horizontal, showsIndicators: false) {
@@ -187,7 +202,11 @@ struct FixedGridColumns: Rule {
 
     static let message = "This grid has a fixed number of fixed or flexible columns and will not reflow with the width; use `GridItem(.adaptive(minimum:))`."
     /// Words of a `ForEach` collection whose shape fixes the number of tracks.
-    static let structuredDataWords: Set<String> = ["day", "days", "weekday", "weekdays", "month", "months", "hour", "hours", "week", "weeks"]
+    static let structuredDataWords: Set<String> = [
+        "day", "days", "weekday", "weekdays", "month", "months", "hour", "hours", "week", "weeks",
+        // A palette: the app's own set of colours, laid out as one block.
+        "color", "colors", "colour", "colours", "swatch", "swatches", "palette", "palettes",
+    ]
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["LazyVGrid", "LazyHGrid"]
@@ -197,7 +216,7 @@ struct FixedGridColumns: Rule {
               let label = ["LazyVGrid": "columns", "LazyHGrid": "rows"][view.name], view.isTypeCall,
               !context.file.declaresType(view.name), context.applies(at: call),
               let tracks = view.argument(label)?.expression,
-              let count = trackCount(tracks, in: context.file), count != 7,
+              let kinds = trackKinds(tracks, in: context.file), kinds.contains("flexible"), case let count = kinds.count, count != 7,
               repeatsCollection(view, context.file), !repeatsStructuredData(view), !laysOutRowPerItem(view, tracks: count),
               context.file.staticItemCount(of: view).map({ $0 > count }) ?? true,
               !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file)),
@@ -206,33 +225,35 @@ struct FixedGridColumns: Rule {
         context.report(at: view.nameToken, message: Self.message)
     }
 
-    /// The number of tracks when every one is fixed or flexible and the count is written in the source.
-    private func trackCount(_ expression: ExprSyntax, in file: SwiftUIFile, depth: Int = 0) -> Int? {
+    /// The kind of each track (`fixed` or `flexible`) when every one is either and the count is written in the source.
+    private func trackKinds(_ expression: ExprSyntax, in file: SwiftUIFile, depth: Int = 0) -> [String]? {
         if let array = expression.as(ArrayExprSyntax.self) {
-            guard !array.elements.isEmpty, array.elements.allSatisfy({ isFixedOrFlexible($0.expression) }) else { return nil }
-            return array.elements.count
+            let kinds = array.elements.compactMap { trackKind($0.expression) }
+            guard !array.elements.isEmpty, kinds.count == array.elements.count else { return nil }
+            return kinds
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
            ["Array", ".init", "Array.init", "[GridItem]", "[GridItem].init"].contains(call.calledExpression.trimmedSource),
-           let item = call.argument("repeating")?.expression, isFixedOrFlexible(item),
-           let count = call.argument("count")?.expression.as(IntegerLiteralExprSyntax.self) {
-            return Int(count.literal.text)
+           let item = call.argument("repeating")?.expression, let kind = trackKind(item),
+           let count = call.argument("count")?.expression.as(IntegerLiteralExprSyntax.self), let tracks = Int(count.literal.text) {
+            return Array(repeating: kind, count: tracks)
         }
         guard depth < 3, expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
               let value = file.constantValue(of: expression), value.id != expression.id
         else { return nil }
-        return trackCount(value, in: file, depth: depth + 1)
+        return trackKinds(value, in: file, depth: depth + 1)
     }
 
-    /// `GridItem()`, `GridItem(.flexible())`, `GridItem(.fixed(80), spacing: 8)`, `.init(.flexible())`.
-    private func isFixedOrFlexible(_ item: ExprSyntax) -> Bool {
-        guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
+    /// `fixed` or `flexible` for `GridItem()`, `GridItem(.flexible())`, `GridItem(.fixed(80), spacing: 8)`,
+    /// `.init(.flexible())`; `nil` for an adaptive track or anything else.
+    private func trackKind(_ item: ExprSyntax) -> String? {
+        guard let call = item.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = call.calledExpression.trimmedSource
-        guard callee == "GridItem" || callee == ".init" || callee == "GridItem.init" else { return false }
-        guard let size = call.arguments.first, size.label == nil || size.label?.text == "size" else { return true }
+        guard callee == "GridItem" || callee == ".init" || callee == "GridItem.init" else { return nil }
+        guard let size = call.arguments.first, size.label == nil || size.label?.text == "size" else { return "flexible" }
         let kind = size.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? size.expression.memberName
-        return kind == "fixed" || kind == "flexible"
+        return kind == "fixed" || kind == "flexible" ? kind : nil
     }
 
     /// Whether the grid's content repeats a `ForEach` (directly, or in a same-type helper it uses).
