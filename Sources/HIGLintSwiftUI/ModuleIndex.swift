@@ -38,6 +38,11 @@ public struct ModuleIndex: Sendable, Equatable {
     /// View types the module declares with a control's name (`ModeToggle`, `SegmentPicker`,
     /// `SwiftUIFile.controlNameSuffixes`): their cells are code the linter can read, unlike another package's.
     public var controlViews: Set<String> = []
+    /// View types a row with `.swipeActions` opens through its `NavigationLink` (`navigationDestinationType(of:)`).
+    public var swipeDestinations: Set<String> = []
+    /// What those screens let people do, as `Type.key` (`ActionButton.actionKeys`): a detail screen that offers a
+    /// swiped action is the HIG's other path to it. Worked out for the types in `swipeDestinations` only.
+    public var screenActions: Set<String> = []
     /// Where the module creates each view type (`ModuleReach`): a fact of the whole module, worked out after the
     /// files' parts are joined, never part of one file's.
     public var reach = ModuleReach()
@@ -46,10 +51,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
-         \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews]
+         \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
+         \.swipeDestinations, \.screenActions]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -111,6 +117,31 @@ public struct ModuleIndex: Sendable, Equatable {
             }
         }
         recordUses(in: file)
+        recordSwipeDestinations(in: file)
+    }
+
+    /// The screens this file's swiped rows open, and what those declared here offer.
+    private mutating func recordSwipeDestinations(in file: SwiftUIFile) {
+        for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == "swipeActions" {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let row = file.view(modifiedBy: member),
+                  let destination = file.navigationDestinationType(of: row)
+            else { continue }
+            swipeDestinations.insert(destination)
+        }
+        addScreenActions(of: swipeDestinations, in: file)
+    }
+
+    /// Adds what the screens of `types` declared in `file` offer.
+    public mutating func addScreenActions(of types: Set<String>, in file: SwiftUIFile) {
+        for type in types where file.types[type] != nil {
+            screenActions.formUnion(file.screenActionKeys(ofType: type).map { type + "." + $0 })
+        }
+    }
+
+    /// What the screen of view type `name` offers (`SwiftUIFile.screenActionKeys(ofType:)`), from any file.
+    public func screenActionKeys(ofType name: String) -> Set<String> {
+        let prefix = name + "."
+        return Set(screenActions.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
     }
 
     static let styleProtocols = ["ButtonStyle", "PrimitiveButtonStyle", "LabelStyle"]

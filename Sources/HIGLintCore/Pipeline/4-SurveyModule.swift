@@ -1,5 +1,6 @@
 import Foundation
 import HIGLintSwiftUI
+import SwiftParser
 
 /// What the survey learned from the files of a run: the facts that cross files, and per file what the check needs.
 public struct Survey: Sendable {
@@ -85,7 +86,10 @@ struct SurveyPhase {
             notShipping[index] = data.withUnsafeBytes { CreationScan($0.bindMemory(to: UInt8.self)) }
         }
         var results = perFile.values
-        if indexing { addUsesOfChartViews(to: &results, files: files) }
+        if indexing {
+            addUsesOfChartViews(to: &results, files: files)
+            addScreensOfSwipeDestinations(to: &results, files: files)
+        }
         var module = results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }
         var reachFiles: [ModuleReach.FileCreations] = []
         if reaching {
@@ -127,6 +131,31 @@ struct SurveyPhase {
         }
         for (position, index) in creating.enumerated() {
             if let found = uses.values[position] { results[index]?.facts.index.formUnion(found) }
+        }
+    }
+
+    /// The screens swiped rows open are often declared in files of their own, with none of the words that make the
+    /// survey parse a file. Once the first pass knows them, the files that declare one are parsed for what those
+    /// screens offer (`ModuleIndex.screenActions`); there are few.
+    private func addScreensOfSwipeDestinations(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
+        let destinations = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.swipeDestinations ?? []) }
+        guard !destinations.isEmpty else { return }
+        let declaring = results.indices.filter { index in
+            results[index]?.creations.declared.contains { destinations.contains($0.name) } == true
+        }
+        let found = ConcurrentResults<ModuleIndex>(count: declaring.count)
+        ParallelRunner.forEach(count: declaring.count, workers: engine.workers) { position in
+            let file = files[declaring[position]]
+            guard case .success(let data) = SourceReader.read(file.path) else { return }
+            found[position] = data.withUnsafeBytes { raw in
+                var index = ModuleIndex()
+                let tree = Parser.parse(source: raw.bindMemory(to: UInt8.self))
+                index.addScreenActions(of: destinations, in: SwiftUIFile(tree: tree, components: file.configuration.components))
+                return index
+            }
+        }
+        for (position, index) in declaring.enumerated() {
+            if let screens = found.values[position] { results[index]?.facts.index.formUnion(screens) }
         }
     }
 

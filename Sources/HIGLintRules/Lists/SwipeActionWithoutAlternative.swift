@@ -12,9 +12,10 @@ import SwiftSyntax
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content`, a row built where the modifier
-/// is applied. Other alternatives (the detail screen a link row opens, a toolbar) are not looked for: whether that
-/// screen offers the same action is in a view the rule does not follow, and readers of real apps judged link rows
-/// both ways.
+/// is applied. The detail screen a link row opens is the HIG's other alternative: when the module declares that
+/// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
+/// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
+/// cannot be seen, or does not offer the action, still is.
 struct SwipeActionWithoutAlternative: Rule {
     static let description = RuleDescription(
         id: "swipe-action-without-alternative",
@@ -25,15 +26,47 @@ struct SwipeActionWithoutAlternative: Rule {
             Swipe actions are shortcuts, not the only path: nothing on screen says they exist, and they \
             are awkward with VoiceOver, Switch Control and a pointer. The HIG asks that anything in \
             `.swipeActions` also be reachable another way; a `.contextMenu` on the same row offers it \
-            with a long press or a secondary click.
+            with a long press or a secondary click. The detail screen a link row opens counts as the \
+            other path when it offers the same action (a control with the same title or call).
             """,
         platforms: [.iOS, .visionOS],
         triggeringExamples: [
-            // A link row's detail screen is not followed: the context menu is the alternative looked for.
+            // A link row's detail screen that cannot be seen, or that offers other actions, is no alternative.
             """
             NavigationLink { CategoryDetail(category: category) } label: { CategoryRow(category: category) }
                 .swipeActions { ↓Button("Delete", role: .destructive) { delete(category) } }
             """,
+            RuleExample("""
+                NavigationLink(destination: NoteDetail(note: note)) { NoteRow(note: note) }
+                    .swipeActions { ↓Button("Pin", systemImage: "pin") { pin(note) } }
+                """, moduleFiles: ["""
+                struct NoteDetail: View {
+                    let note: Note
+                    var body: some View {
+                        Text(note.body).toolbar { Button("Share", systemImage: "square.and.arrow.up") { share(note) } }
+                    }
+                }
+                """]),
+            // The screen's "Delete" buttons act on the parts it lists, not on the item the row shows; its dialog
+            // confirms that, by another call.
+            RuleExample("""
+                NavigationLink(destination: UnitForm(unit: unit)) { UnitRow(unit: unit) }
+                    .swipeActions { ↓Button("Delete", role: .destructive) { deleteItem(unit) } }
+                """, moduleFiles: ["""
+                struct UnitForm: View {
+                    let unit: Unit
+                    var body: some View {
+                        Form {
+                            ForEach(unit.conversions) { conversion in
+                                HStack { Text(conversion.name); Button("Delete", role: .destructive) { pending = conversion } }
+                            }
+                        }
+                        .confirmationDialog("Delete", isPresented: $asking) {
+                            Button("Delete", role: .destructive) { remove(pending) }
+                        }
+                    }
+                }
+                """]),
             """
             ForEach(orders) { order in
                 OrderRow(order: order)
@@ -74,6 +107,42 @@ struct SwipeActionWithoutAlternative: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The detail screen the link row opens offers the same action in its toolbar.
+            RuleExample("""
+                ForEach(notes) { note in
+                    NavigationLink(destination: NoteDetail(note: note)) { NoteRow(note: note) }
+                        .swipeActions { Button("Delete", role: .destructive) { delete(note) } }
+                }
+                """, moduleFiles: ["""
+                struct NoteDetail: View {
+                    let note: Note
+                    var body: some View {
+                        Text(note.body)
+                            .toolbar {
+                                Menu("More", systemImage: "ellipsis.circle") { Button("Delete", role: .destructive) { asking = true } }
+                            }
+                            .alert("Delete this note?", isPresented: $asking) {
+                                Button("Delete", role: .destructive) { store.remove(note) }
+                            }
+                    }
+                }
+                """]),
+            // With value navigation, the one destination of the file; the same call.
+            """
+            struct Notes: View {
+                var body: some View {
+                    List(notes) { note in
+                        NavigationLink(value: note) { NoteRow(note: note) }
+                            .swipeActions { Button("Archive", systemImage: "archivebox") { store.archive(note) } }
+                    }
+                    .navigationDestination(for: Note.self) { note in NoteScreen(note: note) }
+                }
+            }
+            struct NoteScreen: View {
+                let note: Note
+                var body: some View { Text(note.body).toolbar { Button("Move to Archive") { store.archive(note) } } }
+            }
+            """,
             // The row is built where the modifier is applied, with the menu another modifier attaches there.
             """
             struct TaskSwipes: ViewModifier {
@@ -197,8 +266,13 @@ struct SwipeActionWithoutAlternative: Rule {
               let alternatives = alternatives(for: swipe.row, in: context.file)
         else { return }
         let helperCalls = context.file.contextMenuHelperCalls(of: swipe.row)
+        // The HIG's other path: the detail screen the row opens, when it offers the same action.
+        let detailActions = context.file.navigationDestinationType(of: swipe.row).map {
+            context.file.module.screenActionKeys(ofType: $0)
+        } ?? []
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
+                  detailActions.isDisjoint(with: button.actionKeys),
                   context.applies(at: button.view.nameToken) else { continue }
             context.report(at: button.view.nameToken, message: Self.message)
         }

@@ -1,0 +1,103 @@
+import SwiftSyntax
+
+/// A row's detail screen: where its `NavigationLink` goes, and what that screen lets people do. The HIG accepts
+/// a detail screen as the other path to a swipe action, so the swipe rules ask whether the screen a row opens
+/// offers the swiped action too.
+extension SwiftUIFile {
+    /// The view type a row's `NavigationLink` opens: `NavigationLink(destination: Detail(…))`,
+    /// `NavigationLink { Detail(…) } label: { … }`, a row type or helper of this file whose body is such a link, or a
+    /// `NavigationLink(value:)` when the file has one `.navigationDestination` that shows a view type. `nil` when
+    /// that cannot be seen.
+    public func navigationDestinationType(of row: SwiftUIView, depth: Int = 0) -> String? {
+        if row.name == "NavigationLink" {
+            let destinations = row.argumentViews("destination") + row.childViews(roles: [.destination])
+            if let type = destinations.first(where: { $0.isTypeCall && !systemViewNames.contains($0.writtenName) }) {
+                return type.writtenName
+            }
+            return row.hasArgument("value") ? soleNavigationDestinationType() : nil
+        }
+        guard depth < 2 else { return nil }
+        var inner: [SwiftUIView] = []
+        if row.isTypeCall, let body = types[row.writtenName]?.properties["body"]?.body {
+            inner = ViewBuilderContent.views(in: body)
+        } else if !row.isTypeCall {
+            inner = helperViews(for: row)
+        }
+        return inner.lazy.compactMap { self.navigationDestinationType(of: $0, depth: depth + 1) }.first
+    }
+
+    /// The view type the file's only `.navigationDestination(for:)` shows, when there is exactly one.
+    private func soleNavigationDestinationType() -> String? {
+        let destinations = tree.tokens(viewMode: .sourceAccurate).filter {
+            $0.text == "navigationDestination" && $0.parent?.parent?.is(MemberAccessExprSyntax.self) == true
+        }
+        guard destinations.count == 1, let member = destinations.first?.parent?.parent?.as(MemberAccessExprSyntax.self),
+              let call = member.parent?.as(FunctionCallExprSyntax.self),
+              let closure = call.trailingClosure ?? call.closure("destination")
+        else { return nil }
+        return ViewBuilderContent.views(in: closure.statements)
+            .first { $0.isTypeCall && !systemViewNames.contains($0.writtenName) }?.writtenName
+    }
+
+    /// What the screen of view type `name` lets people do to what it shows, as `ActionButton.actionKeys`: every
+    /// action control in its declaration (body, toolbar, menus, helpers) but those a `ForEach` repeats, which act
+    /// on the items of a list inside the screen (a "Delete" on each of its parts). The buttons of an alert or a
+    /// confirmation dialog count by the functions they call alone: their titles repeat the question's ("Delete"),
+    /// whichever control on the screen asked it.
+    public func screenActionKeys(ofType name: String) -> Set<String> {
+        guard let declaration = types[name]?.declaration else { return [] }
+        let collector = ActionControlCollector(viewMode: .sourceAccurate)
+        collector.walk(declaration)
+        return collector.calls.reduce(into: []) { keys, call in
+            guard let placement = Self.placement(of: call, within: Syntax(declaration)), let view = view(at: call) else { return }
+            let found = ActionButton(view: view).actionKeys
+            keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
+        }
+    }
+
+    private enum ControlPlacement { case screen, dialog }
+
+    /// Where a control sits in a screen's declaration; `nil` when a `ForEach` repeats it.
+    private static func placement(of call: FunctionCallExprSyntax, within declaration: Syntax) -> ControlPlacement? {
+        var placement = ControlPlacement.screen
+        var child = Syntax(call)
+        var node = call.parent
+        while let current = node, current.id != declaration.id {
+            defer { child = current; node = current.parent }
+            // A view that a modifier is applied to is its called expression's base, not its content.
+            if let enclosing = current.as(FunctionCallExprSyntax.self), enclosing.calledExpression.id != child.id {
+                if enclosing.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach" { return nil }
+                let modifier = enclosing.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if modifier == "confirmationDialog" || modifier == "alert" { placement = .dialog }
+            }
+        }
+        return placement
+    }
+}
+
+extension ActionButton {
+    /// The button's titles, the functions its action calls and its symbols (without `.fill`), each as one word of
+    /// lower-case letters and digits (`t` + title, `c` + call, `s` + symbol): what makes a swipe button and a detail
+    /// screen's control the same action, in a form the module index can keep. An icon-only toolbar button says
+    /// "Edit" with `square.and.pencil`.
+    public var actionKeys: Set<String> {
+        let symbolKeys = symbols.map { "s" + Self.keyWord($0.hasSuffix(".fill") ? String($0.dropLast(5)) : $0) }
+        return Set(titles.map { "t" + Self.keyWord($0) } + actionCalls.map { "c" + Self.keyWord($0) } + symbolKeys)
+            .filter { $0.count > 1 }
+    }
+
+    static func keyWord(_ text: String) -> String {
+        String(text.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) })
+    }
+}
+
+private final class ActionControlCollector: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, actionControlNames.contains(name) {
+            calls.append(node)
+        }
+        return .visitChildren
+    }
+}
