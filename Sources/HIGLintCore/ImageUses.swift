@@ -102,8 +102,8 @@ public struct ImageUses: Sendable, Equatable {
     public init?(encoded: Substring) {
         guard encoded != "-" else { return }
         isKnown = true
-        for entry in encoded.split(separator: ",").dropFirst() {
-            let fields = entry.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        for entry in encoded.utf8.split(separator: UInt8(ascii: ",")).dropFirst().map({ Substring($0) }) {
+            let fields = entry.dropFirst().utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { Substring($0) }
             guard fields.count == 3, let drawing = UInt8(fields[1]), let frame = Int(fields[2]) else { return nil }
             let use = Use(drawing: Drawing(rawValue: drawing), largestFrame: frame)
             switch entry.first {
@@ -238,6 +238,9 @@ private struct Scanner {
             if label == "named" { drawing = ImageUses.Use(drawing: .loadedByName) }
             if label == "image" { drawing = ImageUses.Use(drawing: .naturalSize) }
         }
+        // A plain mention with a space is prose ("Delete this item?"), not an asset's name: most literals of an app
+        // are, and keeping them would only grow the survey's cache.
+        if drawing.drawing == .named, literal.segments.contains(where: { $0.contains(" ") }) { return }
         let joinedBefore = previousNonSpace(before: opening).map { bytes[$0] == UInt8(ascii: "+") } ?? false
         let joinedAfter = nextNonSpace(from: literal.end).map { bytes[$0] == UInt8(ascii: "+") } ?? false
         if literal.segments.count == 1, !joinedBefore, !joinedAfter {

@@ -197,12 +197,13 @@ public final class CacheSession: @unchecked Sendable {
     func surveyRecord(forKey key: String) -> SurveyRecord? {
         guard let value = entry(key), let text = String(validating: value, as: UTF8.self) else { return nil }
         // `p|-`, then the names mentioned, declared as types, declared as functions, each comma-separated.
-        let fields = text.split(separator: " ", omittingEmptySubsequences: false)
+        // Split as bytes: splitting a `String` breaks it into characters first, and a warm run reads every record.
+        let fields = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { Substring($0) }
         // Then the file's part of the module index (`ModuleIndex.encoded`), and its creations (`CreationScan.encoded`).
         // Last, the asset images it names (`ImageUses.encoded`).
         guard fields.count == 7, fields[0] == "p" || fields[0] == "-", let index = ModuleIndex(encoded: fields[4]),
               let creations = CreationScan(encoded: fields[5]), let imageUses = ImageUses(encoded: fields[6]) else { return nil }
-        func names(_ field: Substring) -> [String] { field.split(separator: ",").map(String.init) }
+        func names(_ field: Substring) -> [String] { field.utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) } }
         return SurveyRecord(passedOver: fields[0] == "p",
                             facts: ModuleFacts(mentioned: names(fields[1]), declaredTypes: names(fields[2]),
                                                declaredFunctions: names(fields[3]), index: index, imageUses: imageUses),

@@ -238,9 +238,21 @@ public struct ProjectFacts: Sendable {
     }
 
     public static func standardized(_ path: String) -> String {
-        // Most paths are already absolute and clean; NSString's standardizing costs far more than a look-up.
-        if path.hasPrefix("/"), !path.contains("/."), !path.contains("//"), !path.hasSuffix("/") { return path }
+        // Most paths are already absolute and clean, or clean below the current folder (`./App/View.swift`, from a
+        // run over `.`); NSString's standardizing, which resolves symbolic links one component at a time, costs far
+        // more than a look-up, and a run asks for every file several times.
+        if path.hasPrefix("/"), isClean(path) { return path }
+        if !path.hasPrefix("/") {
+            var relative = Substring(path)
+            while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+            let joined = FileManager.default.currentDirectoryPath + "/" + relative
+            if !relative.isEmpty, isClean(joined) { return joined }
+        }
         let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (absolute as NSString).standardizingPath
+    }
+
+    private static func isClean(_ path: String) -> Bool {
+        !path.contains("/.") && !path.contains("//") && !path.hasSuffix("/")
     }
 }
