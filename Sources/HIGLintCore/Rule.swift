@@ -201,8 +201,23 @@ public final class RuleContext {
     /// the `#if` clauses around it, of its file, and of the places the module creates its type (`ModuleReach`);
     /// a type that only previews or non-shipping targets create does not ship.
     public func applies(at node: some SyntaxProtocol) -> Bool {
-        guard !platforms(at: node).isEmpty else { return false }
-        return configuration.checksNonShippingCode || (!node.isInPreview && !node.isInDebugOnlyCode && file.reach(of: node)?.ships != false)
+        let platforms = platforms(at: node)
+        guard !platforms.isEmpty else { return false }
+        return configuration.checksNonShippingCode
+            || (!node.isInPreview && !node.isInDebugOnlyCode && file.reach(of: node)?.ships != false
+                && !runsOnNoDeployedVersion(node, platforms: platforms))
+    }
+
+    /// Whether the code at `node` runs only on OS versions below every deployment target it is built for: the `else`
+    /// of `if #available(iOS 18, *)` in an app that needs iOS 18 is a fallback no device runs. Unknown deployment
+    /// targets say nothing.
+    private func runsOnNoDeployedVersion(_ node: some SyntaxProtocol, platforms: Platforms) -> Bool {
+        let each = [Platforms.iOS, .macOS, .tvOS, .watchOS, .visionOS].filter { platforms.contains($0) }
+        return !each.isEmpty && each.allSatisfy { platform in
+            guard let below = node.availableVersions(on: platform).below,
+                  let target = configuration.deploymentMajorVersion(on: platform) else { return false }
+            return target >= below
+        }
     }
 
     /// The platforms the rule judges `node` on: the configuration's, the `#if` clauses and imports around it, where

@@ -35,6 +35,14 @@ struct ImageMissingAccessibilityLabel: Rule {
             decorative ones with `Image(decorative:)` or `.accessibilityHidden(true)`.
             """,
         triggeringExamples: [
+            // The same fallback runs on iOS 17 when the app still supports it.
+            RuleExample("""
+                if #available(iOS 18, *) {
+                    Image("cover").accessibilityLabel(album.title)
+                } else {
+                    ↓Image("cover")
+                }
+                """, configuration: Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "17.0"])),
             #"↓Image("product-hero").resizable().scaledToFit()"#,
             """
             HStack {
@@ -83,6 +91,14 @@ struct ImageMissingAccessibilityLabel: Rule {
                         moduleFiles: [#"struct Header: View { var body: some View { HStack { BrandLogo(); Spacer() } } }"#]),
         ] + useTriggeringExamples,
         nonTriggeringExamples: [
+            // A fallback for systems the app's deployment target no longer supports never runs.
+            RuleExample("""
+                if #available(iOS 18, *) {
+                    Image("cover").accessibilityLabel(album.title)
+                } else {
+                    Image("cover")
+                }
+                """, configuration: Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "18.0"])),
             #"PointMark(x: .value("Hour", hour.date), y: .value("Rain", hour.rain)).symbol { Image("drop") }"#,
             #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
             #"Image(decorative: "divider-flourish")"#,
