@@ -100,7 +100,7 @@ extension SwiftUIFile {
             var reachedDeclaration = true
             var isAlone = true
             for enclosure in enclosingViews(of: node) {
-                if let title = Self.title(given: enclosure, around: child) { return .titled(title) }
+                if let title = title(given: enclosure, around: child) { return .titled(title) }
                 guard enclosure.role == .content, enclosure.modifier == nil,
                       Self.titleTransparentContainers.contains(enclosure.view.name) || !Self.knownContainers.contains(enclosure.view.name)
                 else { reachedDeclaration = false; break }
@@ -131,27 +131,27 @@ extension SwiftUIFile {
         "GeometryReader", "ScrollViewReader", "Sheet", "Overlay", "Table", "Picker",
     ]
 
-    private static func title(given enclosure: Enclosure, around child: SwiftUIView) -> ChartTitle? {
+    private func title(given enclosure: Enclosure, around child: SwiftUIView) -> ChartTitle? {
         let container = enclosure.view
         guard enclosure.role == .content || enclosure.role == .label else { return nil }
         switch container.name {
         case "GroupBox", "Section":
             let source: ChartTitle.Source = container.name == "GroupBox" ? .groupBox : .section
             if let first = container.controlTitle, !first.is(ClosureExprSyntax.self) {
-                return ChartTitle(source: source, literal: first.as(StringLiteralExprSyntax.self) ?? firstTextLiteral(in: ViewBuilderContent.views(in: first)))
+                return ChartTitle(source: source, literal: first.as(StringLiteralExprSyntax.self) ?? Self.firstTextLiteral(in: ViewBuilderContent.views(in: first)))
             }
             for label in ["label", "header"] {
                 if container.hasArgument(label) {
-                    return ChartTitle(source: source, literal: firstTextLiteral(in: container.argumentViews(label)))
+                    return ChartTitle(source: source, literal: Self.firstTextLiteral(in: container.argumentViews(label)))
                 }
                 if let closure = container.closure(label) {
-                    return ChartTitle(source: source, literal: firstTextLiteral(in: ViewBuilderContent.views(in: closure.statements)))
+                    return ChartTitle(source: source, literal: Self.firstTextLiteral(in: ViewBuilderContent.views(in: closure.statements)))
                 }
             }
             return nil
-        case _ where titleTransparentContainers.contains(container.name):
+        case _ where Self.titleTransparentContainers.contains(container.name):
             return titleBefore(child, in: container)
-        case _ where !knownContainers.contains(container.name) && container.isTypeCall:
+        case _ where !Self.knownContainers.contains(container.name) && container.isTypeCall:
             // A custom card: `ChartCard(title: "Revenue") { Chart … }`, or one that stacks a header before it.
             let arguments = container.call?.arguments ?? []
             if let titled = arguments.first(where: { ["title", "label", "header", "heading"].contains($0.label?.text ?? "") })
@@ -164,18 +164,26 @@ extension SwiftUIFile {
         }
     }
 
-    /// The title a stack gives the chart: the run of texts (or a header row) right before it.
-    private static func titleBefore(_ child: SwiftUIView, in container: SwiftUIView) -> ChartTitle? {
+    /// The title a stack gives the chart: the run of texts (or a header row) right before it. A helper of the
+    /// file written there (`chartHeader`, `header(for: metric)`) counts as what it builds.
+    private func titleBefore(_ child: SwiftUIView, in container: SwiftUIView) -> ChartTitle? {
         let siblings = container.childViews(roles: [.content])
         guard let index = siblings.firstIndex(where: { $0.root.id == child.root.id }), index > 0 else { return nil }
         // The run of texts right before the chart (past spacers and dividers): its first is the
         // title ("Total sales", then the value).
         var run = siblings[..<index].reversed().drop { ["Spacer", "Divider"].contains($0.name) }
-            .prefix { isTitleText($0) || isHeaderRow($0) }
+            .prefix { Self.isTitleText($0) || Self.isHeaderRow($0) || isHeaderHelper($0) }
         guard !run.isEmpty else { return nil }
-        if isHeaderRow(run.first!) { run = run.prefix(1) }
+        if Self.isHeaderRow(run.first!) || isHeaderHelper(run.first!) { run = run.prefix(1) }
         let title = run.last!
-        return ChartTitle(source: .textBefore, literal: firstTextLiteral(in: [title]))
+        return ChartTitle(source: .textBefore, literal: Self.firstTextLiteral(in: isHeaderHelper(title) ? helperViews(for: title) : [title]))
+    }
+
+    /// A helper property or function of the file whose views are a title or a header row.
+    private func isHeaderHelper(_ view: SwiftUIView) -> Bool {
+        guard !view.isTypeCall, !Self.knownContainers.contains(view.name) else { return false }
+        let built = helperViews(for: view)
+        return !built.isEmpty && built.contains { Self.isTitleText($0) || Self.isHeaderRow($0) }
     }
 
     private static func isTitleText(_ view: SwiftUIView) -> Bool { view.name == "Text" || view.name == "Label" }

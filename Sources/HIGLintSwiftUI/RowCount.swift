@@ -77,14 +77,19 @@ extension SwiftUIFile {
         guard let root = ViewBuilderContent.chainRoot(of: expression), let view = SwiftUIView(root: root, components: file.components)
         else { return nil }
         switch view.name {
-        case "ForEach": return nil
+        // An `OutlineGroup` makes a row of each item, as a `ForEach` does.
+        case "ForEach", "OutlineGroup": return nil
         case "Group": return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
         case "Picker" where view.modifiers.contains { $0.name == "pickerStyle" && $0.firstArgument?.trimmedSource == ".inline" }:
             // An inline picker lists its options as rows of the section.
             return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
         default: break
         }
-        if view.isTypeCall { return 1 }
+        if view.isTypeCall {
+            // A view type of this file whose body is several views gives the list a row for each.
+            guard depth < 3, let body = types[view.writtenName]?.properties["body"]?.body else { return 1 }
+            return max(1, rowCount(body.map { Syntax($0.item) }, file: file, depth: depth + 1) ?? 1)
+        }
         // A helper: count what it returns.
         guard depth < 3 else { return nil }
         let helper = file.helperViews(for: view)

@@ -68,6 +68,25 @@ struct ChartWithoutTitle: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A header the file builds in a helper, then a legend, then the chart from another helper.
+            """
+            struct VisitorsCard: View {
+                var body: some View {
+                    VStack(alignment: .leading) {
+                        chartHeader
+                        legend
+                        lineChart
+                    }
+                }
+                private var chartHeader: some View {
+                    HStack { Image(systemName: "person.2"); Text("Visitors this week").font(.headline) }
+                }
+                private var legend: some View { HStack { Circle().fill(.blue).frame(width: 8); Text("This week") } }
+                private var lineChart: some View {
+                    Chart(points) { LineMark(x: .value("Day", $0.day), y: .value("Visitors", $0.count)) }
+                }
+            }
+            """,
             RuleExample(#"struct HumidityChart: View { var body: some View { chart() }; func chart() -> some View { Chart(data) { LineMark(x: .value("Hour", $0.hour), y: .value("Humidity", $0.value)) } } }"#,
                         moduleFiles: [#"struct Detail: View { var body: some View { Card { DetailHeaderView(title: "Humidity"); HumidityChart() } } }"#]),
             """

@@ -8,7 +8,8 @@ import SwiftSyntax
 /// same-type helper the views it returns. A `ForEach` (of sections or of rows) makes the list dynamic and
 /// the rule silent, and so does a helper it cannot see. A row that holds its own explanation (a stack
 /// with a `.footnote`, `.caption` or `.secondary` text) counts like a footer. An inline `Picker` shows one row
-/// per option. Sections built by a same-type helper (`paletteSection`) count like written ones; a list that
+/// per option, an `OutlineGroup` one per item (like a `ForEach`), and a view type of the same file as many as its
+/// `body` shows. Sections built by a same-type helper (`paletteSection`) count like written ones; a list that
 /// also holds a view the rule cannot see into (a helper it cannot resolve, a view type from another file,
 /// which may bring sections of its own) is left alone.
 struct SingleRowSections: Rule {
@@ -46,6 +47,24 @@ struct SingleRowSections: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // An outline makes a row of each item; a view type of the file shows several rows.
+            """
+            struct SettingsScreen: View {
+                var body: some View {
+                    Form {
+                        Section("Folders") { OutlineGroup(folders, children: \\.children) { Text($0.name) } }
+                        Section("View") { ViewOptions() }
+                        Section("About") { Text("Version 2") }
+                    }
+                }
+            }
+            struct ViewOptions: View {
+                var body: some View {
+                    Toggle("Show hidden files", isOn: $showHidden)
+                    Toggle("Sort folders first", isOn: $foldersFirst)
+                }
+            }
+            """,
             """
             Form {
                 Section("Name") { TextField("Name", text: $name) }

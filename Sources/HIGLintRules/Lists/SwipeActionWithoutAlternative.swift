@@ -11,8 +11,8 @@ import SwiftSyntax
 /// (`ModuleIndex.contextMenuHelpers`). A button matches when a title or a called function is the same. When a context menu's
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
-/// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content`, a row built where the modifier
-/// is applied. The detail screen a link row opens is the HIG's other alternative: when the module declares that
+/// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content` or on the `content` a wrapper view
+/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens is the HIG's other alternative: when the module declares that
 /// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
 /// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
 /// cannot be seen, or does not offer the action, still is.
@@ -107,6 +107,17 @@ struct SwipeActionWithoutAlternative: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The row a wrapper is given is built where the wrapper is used, with its menu there.
+            """
+            struct SelectableRow<Content: View>: View {
+                let file: FileEntry
+                @ViewBuilder var content: () -> Content
+                var body: some View {
+                    content()
+                        .swipeActions { Button("Keep Offline", systemImage: "pin") { file.pin() } }
+                }
+            }
+            """,
             // The detail screen the link row opens offers the same action in its toolbar.
             RuleExample("""
                 ForEach(notes) { note in
@@ -280,11 +291,9 @@ struct SwipeActionWithoutAlternative: Rule {
 
     /// The controls of the row's context menus, or `nil` when some of them cannot be seen.
     private func alternatives(for row: SwiftUIView, in file: SwiftUIFile) -> [ActionButton]? {
-        // A `ViewModifier`'s `content` is a row built where the modifier is applied, beside whatever menu is there.
-        if row.root.firstToken(viewMode: .sourceAccurate)?.text == "content",
-           file.enclosingType(of: row.root)?.conforms(to: "ViewModifier") == true {
-            return nil
-        }
+        // A `ViewModifier`'s `content`, or the content a wrapper view is given (`let content: () -> Content`), is a row
+        // built where the modifier or wrapper is used, beside whatever menu is there.
+        if isContentPassedIn(row, in: file) { return nil }
         // A module modifier that attaches a context menu (`.modifier(RowMenu(…))`) holds items out of sight.
         if row.modifiers(named: "modifier").contains(where: { attachesContextMenu($0, in: file) }) { return nil }
         var menus = row.modifiers(named: "contextMenu")
@@ -304,6 +313,16 @@ struct SwipeActionWithoutAlternative: Rule {
             buttons += found.buttons
         }
         return buttons
+    }
+
+    private func isContentPassedIn(_ row: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        let tokens = row.root.tokens(viewMode: .sourceAccurate).prefix(3).map(\.text)
+        guard tokens.first == "content" || tokens.starts(with: ["self", ".", "content"]),
+              let type = file.enclosingType(of: row.root) else { return false }
+        if type.conforms(to: "ViewModifier") { return true }
+        // A stored property: what the wrapper's user passes in, not a view the type builds.
+        guard let content = type.properties["content"] else { return false }
+        return content.body == nil && content.initializer == nil
     }
 
     private func attachesContextMenu(_ modifier: Modifier, in file: SwiftUIFile) -> Bool {
