@@ -185,7 +185,8 @@ private struct Scanner {
         var wrapsUIKitImage = false
         // A label: `decorative:`, `asset:` name the image; `uiImage: UIImage(named: "x")` too; `systemName:` does not.
         if let (label, after) = label(at: start) {
-            if label == "systemName" || label == "size" { return }
+            // An SF Symbol (`systemName:`, SFSafeSymbols' `systemSymbol:`) is no asset of the app's.
+            if label == "systemName" || label == "systemSymbol" || label == "size" { return }
             if label == "uiImage" || label == "nsImage" { wrapsUIKitImage = true }
             start = nextNonSpace(from: after) ?? close
         }
@@ -237,6 +238,9 @@ private struct Scanner {
         if given == nil, let label = labelBefore(opening) {
             if label == "named" { drawing = ImageUses.Use(drawing: .loadedByName) }
             if label == "image" { drawing = ImageUses.Use(drawing: .naturalSize) }
+            // An SF Symbol's name (`Image(systemName:)`, `Label(…, systemImage:)`) is not an asset's, even where an
+            // app's catalog holds an image of the same name for older systems.
+            if label == "systemName" || label == "systemImage" || label == "systemSymbolName" { return }
         }
         // A plain mention with a space is prose ("Delete this item?"), not an asset's name: most literals of an app
         // are, and keeping them would only grow the survey's cache.

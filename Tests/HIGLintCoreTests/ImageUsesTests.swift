@@ -40,6 +40,9 @@ struct ImageUsesTests {
             let avatar = Image(name + "_48").resizable()
             let flag = "flag_" + code
             let state = Image(isOn ? "BarOn" : "BarOff")
+            let symbol = Image(systemName: "arrow.clockwise")
+            let safeSymbol = Image(systemSymbol: .arrowTriangle2Circlepath)
+            let tab = Label("Refresh", systemImage: "arrow.triangle.2.circlepath")
             // Image("Ghost")
             /* Image("Ghost2") */
             let text = """
@@ -54,7 +57,7 @@ struct ImageUsesTests {
         #expect(found.use(ofImageNamed: ["flag_fr"])?.drawing == .named)
         #expect(found.use(ofImageNamed: ["BarOn"])?.drawing == .naturalSize)
         #expect(found.use(ofImageNamed: ["BarOff"])?.drawing == .naturalSize)
-        for ghost in ["Ghost", "Ghost2", "Ghost3", "frame"] { #expect(found.use(ofImageNamed: [ghost]) == nil, "\(ghost)") }
+        for ghost in ["Ghost", "Ghost2", "Ghost3", "frame", "arrow.clockwise", "arrow.triangle.2.circlepath"] { #expect(found.use(ofImageNamed: [ghost]) == nil, "\(ghost)") }
         #expect(found.isKnown)
         #expect(ImageUses().use(ofImageNamed: ["Badge"]) == nil && !ImageUses().isKnown)
     }
