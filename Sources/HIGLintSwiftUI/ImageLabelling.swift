@@ -90,7 +90,10 @@ extension SwiftUIFile {
             }
             if view.name == "Label" { return .labelled }
             if labelledControlNames.contains(view.name), enclosure.isControlLabel {
-                if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel) {
+                // A button style of the module that draws a title of its own labels the button as text beside the
+                // image would.
+                if view.hasAccessibilityLabel || view.controlTitle != nil || view.controlLabelViews.contains(where: \.showsTextOrLabel)
+                    || hasTitleDrawingStyle(view) {
                     return .labelled
                 }
                 // What the icon rule reports (a label of images and shapes with no text) is reported once, there.

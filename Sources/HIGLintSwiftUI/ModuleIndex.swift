@@ -35,6 +35,9 @@ public struct ModuleIndex: Sendable, Equatable {
     /// View types with a use that neither labels nor hides them, nor shows them in a labelled control's label: a
     /// label given at one use says nothing of another (`PosterImage` in a titled row, and alone in a grid cell).
     public var unlabelledUseViews: Set<String> = []
+    /// Uses as the label of a button styled with a style of the module, as `Type.Style`, and otherwise unlabelled:
+    /// labelled when that style draws a title of its own (`titleDrawingStyles`), which only the whole module knows.
+    public var styledLabelViews: Set<String> = []
     /// View types the module declares with a control's name (`ModeToggle`, `SegmentPicker`,
     /// `SwiftUIFile.controlNameSuffixes`): their cells are code the linter can read, unlike another package's.
     public var controlViews: Set<String> = []
@@ -51,11 +54,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -164,6 +167,8 @@ public struct ModuleIndex: Sendable, Equatable {
                 labelledViews.insert(name)
             } else if Self.isInControlLabelWithText(view, in: file) {
                 controlLabelViews.insert(name)
+            } else if let style = Self.styleOfControl(labelledBy: view, in: file) {
+                styledLabelViews.insert(name + "." + style)
             } else {
                 unlabelledUseViews.insert(name)
             }
@@ -189,6 +194,23 @@ public struct ModuleIndex: Sendable, Equatable {
             labelledControlNames.contains(enclosure.view.name) && enclosure.isControlLabel
                 && enclosure.view.controlLabelViews.contains(where: \.showsTextOrLabel)
         }
+    }
+
+    /// The module button style (`.buttonStyle(CaptionedStyle(…))`) of the control whose label `view` is in, on the
+    /// control or a view around it.
+    private static func styleOfControl(labelledBy view: SwiftUIView, in file: SwiftUIFile) -> String? {
+        let enclosures = file.enclosingViews(of: view.root)
+        guard let control = enclosures.firstIndex(where: { labelledControlNames.contains($0.view.name) && $0.isControlLabel })
+        else { return nil }
+        for styled in enclosures[control...].map(\.view) {
+            for modifier in styled.modifiers where modifier.name == "buttonStyle" {
+                guard let style = modifier.firstArgument else { continue }
+                let name = style.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? style.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if let name, name.first?.isUppercase == true { return name }
+            }
+        }
+        return nil
     }
 
     private static func holdsChart(_ node: some SyntaxProtocol) -> Bool {

@@ -89,7 +89,12 @@ extension SwiftUIFile {
     /// to be reported.
     func isLabelledWhereUsed(_ typeName: String, inControlLabels: Bool = true) -> Bool {
         guard !module.unlabelledUseViews.contains(typeName) else { return false }
-        return module.labelledViews.contains(typeName) || inControlLabels && module.controlLabelViews.contains(typeName)
+        // Uses in the label of a styled button: labelled where the style draws a title, unlabelled elsewhere.
+        let prefix = typeName + "."
+        let styles = module.styledLabelViews.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        guard styles.allSatisfy(module.titleDrawingStyles.contains) else { return false }
+        return module.labelledViews.contains(typeName)
+            || inControlLabels && (module.controlLabelViews.contains(typeName) || !styles.isEmpty)
     }
 }
 

@@ -113,13 +113,17 @@ struct SurveyPhase {
     /// A chart view's title is often given where another file uses it (`DetailCard(title: "Humidity") {
     /// HumidityChart() }`), in a file with none of the words that make the survey parse it. Once the first pass
     /// knows the module's chart views, the files that create one are parsed for how they use them; there are few.
+    /// So is a button style that draws a title: the views in the labels of buttons it styles are labelled by it.
     private func addUsesOfChartViews(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
-        let chartViews = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.chartViews ?? []) }
-        guard !chartViews.isEmpty else { return }
+        let wanted = results.reduce(into: Set<String>()) {
+            $0.formUnion($1?.facts.index.chartViews ?? [])
+            $0.formUnion($1?.facts.index.titleDrawingStyles ?? [])
+        }
+        guard !wanted.isEmpty else { return }
         // A file with a part of the index already was parsed for it, uses and all.
         let creating = results.indices.filter { index in
             guard let part = results[index], part.facts.index.isEmpty else { return false }
-            return part.creations.sites.contains { chartViews.contains($0.created) }
+            return part.creations.sites.contains { wanted.contains($0.created) }
         }
         let uses = ConcurrentResults<ModuleIndex>(count: creating.count)
         ParallelRunner.forEach(count: creating.count, workers: engine.workers) { position in

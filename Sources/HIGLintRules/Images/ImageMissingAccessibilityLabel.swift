@@ -18,7 +18,8 @@ import SwiftSyntax
 /// Images passed as values (`SharePreview(image:)`, `.background(Image(…))`) and
 /// images in masks, clip shapes, borders and previews are not shown as content, and are
 /// left alone; images in `.overlay { }` and `.background { }` are checked like any other.
-/// An image that is a control's whole label is left to `icon-only-control-without-label`.
+/// An image that is a control's whole label is left to `icon-only-control-without-label`; one in a button whose
+/// module button style draws a title of its own (`ModuleIndex.titleDrawingStyles`) is labelled by that title.
 /// In a container made one element by `.accessibilityElement(children: .ignore)` with no
 /// label, a label on the image would never be read: the container is reported instead.
 /// `Image(systemName:)` is checked only when the `includeSystemImages` option is on:
@@ -91,6 +92,41 @@ struct ImageMissingAccessibilityLabel: Rule {
                         moduleFiles: [#"struct Header: View { var body: some View { HStack { BrandLogo(); Spacer() } } }"#]),
         ] + useTriggeringExamples,
         nonTriggeringExamples: [
+            // A view type whose image is the label of buttons styled, in another file, by a style that draws a title.
+            RuleExample("""
+                struct ModePreview: View {
+                    let mode: Mode
+                    var body: some View { Image(mode.artworkName).resizable().scaledToFit() }
+                }
+                """, moduleFiles: ["""
+                struct ModePicker: View {
+                    var body: some View {
+                        Button { mode = .dock } label: { ModePreview(mode: .dock) }
+                            .buttonStyle(AppearanceButtonStyle(title: "Dock", isSelected: mode == .dock))
+                    }
+                }
+                """, """
+                struct AppearanceButtonStyle: ButtonStyle {
+                    let title: LocalizedStringKey
+                    let isSelected: Bool
+                    func makeBody(configuration: Configuration) -> some View {
+                        VStack { configuration.label; Text(title).font(.caption) }
+                    }
+                }
+                """]),
+            // The module's button style draws the title beside the image the button shows.
+            RuleExample("""
+                Button { mode = .menuBar } label: { Image("ModeMenuBar").resizable().scaledToFit() }
+                    .buttonStyle(AppearanceButtonStyle(title: "Menu Bar", isSelected: mode == .menuBar))
+                """, moduleFiles: ["""
+                struct AppearanceButtonStyle: ButtonStyle {
+                    let title: LocalizedStringKey
+                    let isSelected: Bool
+                    func makeBody(configuration: Configuration) -> some View {
+                        VStack { configuration.label; Text(title).font(.caption) }
+                    }
+                }
+                """]),
             // A fallback for systems the app's deployment target no longer supports never runs.
             RuleExample("""
                 if #available(iOS 18, *) {
