@@ -1,6 +1,7 @@
 import Foundation
 import HIGLintSwiftUI
 import SwiftParser
+import SwiftSyntax
 
 /// What the survey learned from the files of a run: the facts that cross files, and per file what the check needs.
 public struct Survey: Sendable {
@@ -125,16 +126,8 @@ struct SurveyPhase {
             guard let part = results[index], part.facts.index.isEmpty else { return false }
             return part.creations.sites.contains { wanted.contains($0.created) }
         }
-        let uses = ConcurrentResults<ModuleIndex>(count: creating.count)
-        ParallelRunner.forEach(count: creating.count, workers: engine.workers) { position in
-            let file = files[creating[position]]
-            guard case .success(let data) = SourceReader.read(file.path) else { return }
-            uses[position] = data.withUnsafeBytes {
-                ModuleFacts.indexContribution(of: $0.bindMemory(to: UInt8.self), components: file.configuration.components)
-            }
-        }
-        for (position, index) in creating.enumerated() {
-            if let found = uses.values[position] { results[index]?.facts.index.formUnion(found) }
+        addIndexParts(to: &results, at: creating, files: files) { file, configuration in
+            ModuleIndex(contributionOf: SwiftUIFile(tree: file, components: configuration.components))
         }
     }
 
@@ -147,19 +140,25 @@ struct SurveyPhase {
         let declaring = results.indices.filter { index in
             results[index]?.creations.declared.contains { destinations.contains($0.name) } == true
         }
-        let found = ConcurrentResults<ModuleIndex>(count: declaring.count)
-        ParallelRunner.forEach(count: declaring.count, workers: engine.workers) { position in
-            let file = files[declaring[position]]
-            guard case .success(let data) = SourceReader.read(file.path) else { return }
-            found[position] = data.withUnsafeBytes { raw in
-                var index = ModuleIndex()
-                let tree = Parser.parse(source: raw.bindMemory(to: UInt8.self))
-                index.addScreenActions(of: destinations, in: SwiftUIFile(tree: tree, components: file.configuration.components))
-                return index
-            }
+        addIndexParts(to: &results, at: declaring, files: files) { file, configuration in
+            var index = ModuleIndex()
+            index.addScreenActions(of: destinations, in: SwiftUIFile(tree: file, components: configuration.components))
+            return index
         }
-        for (position, index) in declaring.enumerated() {
-            if let screens = found.values[position] { results[index]?.facts.index.formUnion(screens) }
+    }
+
+    /// The files at `indices` parsed again, in parallel, each adding what `part` finds in its tree to its part of the
+    /// index: the second passes, for facts the first pass learned which files hold.
+    private func addIndexParts(to results: inout [SurveyPart?], at indices: [Int], files: [ConfiguredFile],
+                               part: @escaping @Sendable (SourceFileSyntax, Configuration) -> ModuleIndex) {
+        let found = ConcurrentResults<ModuleIndex>(count: indices.count)
+        ParallelRunner.forEach(count: indices.count, workers: engine.workers) { position in
+            let file = files[indices[position]]
+            guard case .success(let data) = SourceReader.read(file.path) else { return }
+            found[position] = data.withUnsafeBytes { part(Parser.parse(source: $0.bindMemory(to: UInt8.self)), file.configuration) }
+        }
+        for (position, index) in indices.enumerated() {
+            if let added = found.values[position] { results[index]?.facts.index.formUnion(added) }
         }
     }
 

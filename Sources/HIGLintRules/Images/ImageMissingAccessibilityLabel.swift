@@ -25,6 +25,17 @@ import SwiftSyntax
 /// `Image(systemName:)` is checked only when the `includeSystemImages` option is on:
 /// most symbols sit beside text.
 struct ImageMissingAccessibilityLabel: Rule {
+    /// A module button style that draws a title beside the button's label, for the examples.
+    private static let appearanceButtonStyle = """
+        struct AppearanceButtonStyle: ButtonStyle {
+            let title: LocalizedStringKey
+            let isSelected: Bool
+            func makeBody(configuration: Configuration) -> some View {
+                VStack { configuration.label; Text(title).font(.caption) }
+            }
+        }
+        """
+
     static let description = RuleDescription(
         id: "image-missing-accessibility-label",
         name: "Image missing accessibility label",
@@ -105,28 +116,12 @@ struct ImageMissingAccessibilityLabel: Rule {
                             .buttonStyle(AppearanceButtonStyle(title: "Dock", isSelected: mode == .dock))
                     }
                 }
-                """, """
-                struct AppearanceButtonStyle: ButtonStyle {
-                    let title: LocalizedStringKey
-                    let isSelected: Bool
-                    func makeBody(configuration: Configuration) -> some View {
-                        VStack { configuration.label; Text(title).font(.caption) }
-                    }
-                }
-                """]),
+                """, appearanceButtonStyle]),
             // The module's button style draws the title beside the image the button shows.
             RuleExample("""
                 Button { mode = .menuBar } label: { Image("ModeMenuBar").resizable().scaledToFit() }
                     .buttonStyle(AppearanceButtonStyle(title: "Menu Bar", isSelected: mode == .menuBar))
-                """, moduleFiles: ["""
-                struct AppearanceButtonStyle: ButtonStyle {
-                    let title: LocalizedStringKey
-                    let isSelected: Bool
-                    func makeBody(configuration: Configuration) -> some View {
-                        VStack { configuration.label; Text(title).font(.caption) }
-                    }
-                }
-                """]),
+                """, moduleFiles: [appearanceButtonStyle]),
             // A fallback for systems the app's deployment target no longer supports never runs.
             RuleExample("""
                 if #available(iOS 18, *) {
