@@ -51,11 +51,12 @@ public struct ModuleFacts: Sendable {
             }
         }
         if sources.count > 1 { facts.index.reach = ModuleReach(files: creations) }
-        if indexing, !facts.index.swipeDestinations.isEmpty {
+        if indexing, !facts.index.swipeDestinations.isEmpty || !facts.index.shareItemTypes.isEmpty {
             for var source in sources {
                 source.withUTF8 { bytes in
                     let file = SwiftUIFile(tree: Parser.parse(source: bytes), components: components)
                     facts.index.addScreenActions(of: facts.index.swipeDestinations, in: file)
+                    facts.index.addTextOrURLMembers(of: facts.index.shareItemTypes, in: file)
                 }
             }
         }
@@ -83,8 +84,9 @@ public struct ModuleFacts: Sendable {
         // or by the link whose label it is. Not every `Button` or `} label: {`: most files have one, and parsing them
         // all for the survey made linting a large app eight times slower.
         "accessibilityLabel", "accessibilityHidden", "NavigationLink",
-        // Rows with swipe actions, for the screens they open (`ModuleIndex.swipeDestinations`).
-        "swipeActions",
+        // Rows with swipe actions, for the screens they open (`ModuleIndex.swipeDestinations`); share links, for the
+        // types whose members they share (`ModuleIndex.shareItemTypes`).
+        "swipeActions", "ShareLink",
     ]
     /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
     static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]

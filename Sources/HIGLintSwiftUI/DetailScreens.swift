@@ -9,6 +9,7 @@ extension SwiftUIFile {
     /// `NavigationLink(value:)` when the file has one `.navigationDestination` that shows a view type. `nil` when
     /// that cannot be seen.
     public func navigationDestinationType(of row: SwiftUIView, depth: Int = 0) -> String? {
+        if depth == 0, let presented = presentedScreenType(of: row) { return presented }
         if row.name == "NavigationLink" {
             let destinations = row.argumentViews("destination") + row.childViews(roles: [.destination])
             if let type = destinations.first(where: { $0.isTypeCall && !systemViewNames.contains($0.writtenName) }) {
@@ -25,6 +26,36 @@ extension SwiftUIFile {
         }
         return inner.lazy.compactMap { self.navigationDestinationType(of: $0, depth: depth + 1) }.first
     }
+
+    /// The view type a sheet, cover or destination of this file shows for a state the row's own code sets (a tap, a
+    /// button, a closure passed to the row's type): `onTap: { selected = transaction }` with
+    /// `.sheet(item: $selected) { TransactionDetail(transaction: $0) }`.
+    private func presentedScreenType(of row: SwiftUIView) -> String? {
+        var assigned: Set<String> = []
+        for token in row.root.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind,
+                  token.nextToken(viewMode: .sourceAccurate)?.text == "=",
+                  token.parent?.parent?.parent?.is(SequenceExprSyntax.self) == true || token.parent?.parent?.parent?.parent?.is(SequenceExprSyntax.self) == true
+            else { continue }
+            assigned.insert(name)
+        }
+        guard !assigned.isEmpty else { return nil }
+        for token in tree.tokens(viewMode: .sourceAccurate) where Self.screenPresentingModifiers.contains(token.text) {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                  let call = member.parent?.as(FunctionCallExprSyntax.self),
+                  let state = (call.argument("item") ?? call.argument("isPresented"))?.expression.trimmedSource,
+                  assigned.contains(String(state.drop(while: { $0 == "$" }).split(separator: ".").last ?? "")),
+                  let closure = call.trailingClosure ?? call.closure("content") ?? call.closure("destination")
+            else { continue }
+            if let type = ViewBuilderContent.views(in: closure.statements)
+                .first(where: { $0.isTypeCall && !systemViewNames.contains($0.writtenName) })?.writtenName {
+                return type
+            }
+        }
+        return nil
+    }
+
+    private static let screenPresentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
     /// The view type the file's only `.navigationDestination(for:)` shows, when there is exactly one.
     private func soleNavigationDestinationType() -> String? {
@@ -45,14 +76,19 @@ extension SwiftUIFile {
     /// confirmation dialog count by the functions they call alone: their titles repeat the question's ("Delete"),
     /// whichever control on the screen asked it.
     public func screenActionKeys(ofType name: String) -> Set<String> {
-        guard let declaration = types[name]?.declaration else { return [] }
-        let collector = ActionControlCollector(viewMode: .sourceAccurate)
-        collector.walk(declaration)
-        return collector.calls.reduce(into: []) { keys, call in
-            guard let placement = Self.placement(of: call, within: Syntax(declaration)), let view = view(at: call) else { return }
-            let found = ActionButton(view: view).actionKeys
-            keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
+        guard let parts = types[name]?.parts else { return [] }
+        var keys: Set<String> = []
+        // The type and its extensions in the file: a screen's toolbar and its helpers are often written apart.
+        for declaration in parts {
+            let collector = ActionControlCollector(viewMode: .sourceAccurate)
+            collector.walk(declaration)
+            for call in collector.calls {
+                guard let placement = Self.placement(of: call, within: Syntax(declaration)), let view = view(at: call) else { continue }
+                let found = ActionButton(view: view).actionKeys
+                keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
+            }
         }
+        return keys
     }
 
     private enum ControlPlacement { case screen, dialog }

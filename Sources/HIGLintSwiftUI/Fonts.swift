@@ -285,10 +285,24 @@ extension SwiftUIFile {
     public func isShortText(_ view: SwiftUIView) -> Bool {
         guard view.name == "Text", let argument = view.firstUnlabeledArgument ?? view.argument("verbatim")?.expression
         else { return false }
-        if argument.isInitials || argument.namesEmoji { return true }
+        if argument.isInitials || argument.namesEmoji || isBadge(view) { return true }
         guard let text = shownString(of: view) else { return false }
         return Self.isShort(text)
     }
+
+    /// A text drawn into a small frame of fixed width and height (`Text("\(count)").frame(width: 18, height: 18)`
+    /// on a circle): a badge, whose glyphs must fit the shape, not text that reads at the user's size.
+    private func isBadge(_ view: SwiftUIView) -> Bool {
+        view.modifiers.contains { modifier in
+            guard modifier.name == "frame", let width = modifier.argument("width").flatMap({ numericValue(of: $0.expression) }),
+                  let height = modifier.argument("height").flatMap({ numericValue(of: $0.expression) })
+            else { return false }
+            return width <= Self.badgeExtent && height <= Self.badgeExtent
+        }
+    }
+
+    /// The largest frame, in points, a badge's text is drawn into.
+    static let badgeExtent = 32.0
 
     /// Whether a string expression (an attributed string's `string:`) is one or two characters or only emoji: its
     /// literal, a value named for an emoji or initials, or the literal a name it reads is made of.

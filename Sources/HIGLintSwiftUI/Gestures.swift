@@ -70,7 +70,28 @@ extension SyntaxProtocol {
         // Haptic feedback for the choice (`Haptics.selection()`, `UISelectionFeedbackGenerator().selectionChanged()`)
         // is part of making it.
         let statements = closure.statements.filter { !Self.isFeedback($0.item) }
-        return !statements.isEmpty && statements.allSatisfy { Self.choosesSelection($0.item, shownBy: shown) }
+        // What the picker does after the choice to show it (collapse itself, close, scroll the week to the chosen
+        // day) belongs to making it, as long as a statement makes the choice.
+        let choosing = statements.filter { !Self.isHousekeeping($0.item) }
+        return !choosing.isEmpty && choosing.allSatisfy { Self.choosesSelection($0.item, shownBy: shown) }
+    }
+
+    /// A statement that tidies the view up after a choice: `isExpanded = false`, `withAnimation { isOpen = false }`,
+    /// `onClose()`, `updateWeekOffset(for: date)`.
+    private static func isHousekeeping(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        if let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+           let value = sequence.elements.last {
+            // Only closing: `showDetail = true` after choosing opens a screen, an action of its own.
+            return value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) || value.is(NilLiteralExprSyntax.self)
+        }
+        guard let call = item.as(FunctionCallExprSyntax.self) else { return false }
+        if call.calledExpression.trimmedSource == "withAnimation", let body = call.trailingClosure {
+            return !body.statements.isEmpty && body.statements.allSatisfy { isHousekeeping($0.item) }
+        }
+        guard let name = call.calledExpression.lastToken(viewMode: .sourceAccurate)?.text else { return false }
+        let words = camelCaseWords(name).map { $0.lowercased() }
+        return words.contains { ["close", "dismiss", "collapse", "update", "scroll"].contains($0) }
     }
 
     private static func isFeedback(_ item: CodeBlockItemSyntax.Item) -> Bool {
@@ -125,7 +146,9 @@ extension SyntaxProtocol {
     private static func namesSelection(_ name: String) -> Bool {
         let words = camelCaseWords(name).map { $0.lowercased() }
         guard let first = words.first else { return false }
+        // A draft of the choice a sheet confirms later is a selection too: `tempSelectedDate`, `pendingSelection`.
         return selectionWords.contains(first) || (first == "is" && words.dropFirst().first == "selected")
+            || words.dropFirst().contains { $0 == "selected" || $0 == "selection" }
     }
 }
 

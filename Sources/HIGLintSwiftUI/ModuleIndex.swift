@@ -19,6 +19,12 @@ public struct ModuleIndex: Sendable, Equatable {
     public var contextMenuHelpers: Set<String> = []
     /// Properties and functions declared to return an `Image`.
     public var imageMembers: Set<String> = []
+    /// Types whose members a `ShareLink` shares (`Links` in `ShareLink(item: Links.appStore)`).
+    public var shareItemTypes: Set<String> = []
+    /// Members of those types, as `Type.member`, that hold or return text or a URL (`String`, `AttributedString`,
+    /// `URL`, optional or not, or a `let` set to a string literal or `URL(…)`): what a `ShareLink` previews by itself.
+    /// Worked out for the types in `shareItemTypes` only.
+    public var textOrURLMembers: Set<String> = []
     /// View types a `ForEach` (or `List(items)`) repeats somewhere as rows of a `List`/`Form` or a `LazyVStack`/`LazyHStack`.
     public var rowViews: Set<String> = []
     /// View types used somewhere as a cell of a `LazyVGrid`, `LazyHGrid` or `Grid`.
@@ -54,11 +60,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -98,8 +104,8 @@ public struct ModuleIndex: Sendable, Equatable {
                 if let body = type.properties["body"]?.body, file.showsOnlyUnlabelledImages(ViewBuilderContent.views(in: body)) {
                     imageOnlyViews.insert(name)
                 }
-                if Self.holdsChart(type.declaration) { chartViews.insert(name) }
-                if type.declaration.containsMemberAccess(named: "contextMenu") { contextMenuViews.insert(name) }
+                if type.parts.contains(where: Self.holdsChart) { chartViews.insert(name) }
+                if type.parts.contains(where: { $0.containsMemberAccess(named: "contextMenu") }) { contextMenuViews.insert(name) }
                 if SwiftUIFile.isNamedLikeControl(name) { controlViews.insert(name) }
             }
             if Self.styleProtocols.contains(where: type.conforms(to:)),
@@ -121,6 +127,37 @@ public struct ModuleIndex: Sendable, Equatable {
         }
         recordUses(in: file)
         recordSwipeDestinations(in: file)
+        recordShareItems(in: file)
+    }
+
+    /// The types this file's `ShareLink`s share a member of, and what those declared here hold.
+    private mutating func recordShareItems(in file: SwiftUIFile) {
+        for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == "ShareLink" {
+            guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  var item = call.arguments.first(where: { $0.label?.text == "item" })?.expression
+            else { continue }
+            if let forced = item.as(ForceUnwrapExprSyntax.self) { item = forced.expression }
+            if let inner = item.as(FunctionCallExprSyntax.self) { item = inner.calledExpression }
+            guard let owner = item.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  owner.first?.isUppercase == true
+            else { continue }
+            shareItemTypes.insert(owner)
+        }
+        addTextOrURLMembers(of: shareItemTypes, in: file)
+    }
+
+    /// Adds the members of `types` declared in `file` that hold or return text or a URL.
+    public mutating func addTextOrURLMembers(of types: Set<String>, in file: SwiftUIFile) {
+        for name in types {
+            guard let type = file.types[name] else { continue }
+            for (propertyName, property) in type.properties where Self.holdsTextOrURL(property) {
+                textOrURLMembers.insert(name + "." + propertyName)
+            }
+            for (functionName, functions) in type.functions
+            where functions.contains(where: { Self.isTextOrURLType($0.signature.returnClause?.type) }) {
+                textOrURLMembers.insert(name + "." + functionName)
+            }
+        }
     }
 
     /// The screens this file's swiped rows open, and what those declared here offer.
@@ -228,6 +265,24 @@ public struct ModuleIndex: Sendable, Equatable {
             previous = token
         }
         return false
+    }
+
+    static let textOrURLTypes: Set<String> = ["String", "Substring", "AttributedString", "URL", "Foundation.URL"]
+
+    static func isTextOrURLType(_ type: TypeSyntax?) -> Bool {
+        guard var text = type?.trimmedSource else { return false }
+        if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        return textOrURLTypes.contains(text)
+    }
+
+    /// Declared as text or a URL, or, with no type written, set to a string literal or to `URL(…)` (unwrapped or not).
+    static func holdsTextOrURL(_ property: PropertyDeclaration) -> Bool {
+        if let annotation = property.typeAnnotation { return isTextOrURLType(annotation) }
+        guard var value = property.initializer else { return false }
+        if let forced = value.as(ForceUnwrapExprSyntax.self) { value = forced.expression }
+        if value.is(StringLiteralExprSyntax.self) { return true }
+        guard let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedSource else { return false }
+        return callee == "URL" || callee == "Foundation.URL"
     }
 
     static func isImageType(_ type: TypeSyntax?) -> Bool {

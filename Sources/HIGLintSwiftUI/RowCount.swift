@@ -83,11 +83,19 @@ extension SwiftUIFile {
         case "Picker" where view.modifiers.contains { $0.name == "pickerStyle" && $0.firstArgument?.trimmedSource == ".inline" }:
             // An inline picker lists its options as rows of the section.
             return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
+        // A form or list shown inside a row lends its rows to the one around it; a `List(items)` repeats data.
+        case "Form", "List", "Section":
+            if view.name == "List", view.firstUnlabeledArgument != nil { return nil }
+            return rowCount(ViewBuilderContent.viewStatements(of: view), file: file, depth: depth)
         default: break
         }
         if view.isTypeCall {
-            // A view type of this file whose body is several views gives the list a row for each.
-            guard depth < 3, let body = types[view.writtenName]?.properties["body"]?.body else { return 1 }
+            // A view type of this file whose body is several views gives the list a row for each; one of another
+            // file may make any number, which this file cannot see.
+            guard depth < 3 else { return 1 }
+            guard let body = types[view.writtenName]?.properties["body"]?.body else {
+                return systemViewNames.contains(view.writtenName) ? 1 : nil
+            }
             return max(1, rowCount(body.map { Syntax($0.item) }, file: file, depth: depth + 1) ?? 1)
         }
         // A helper: count what it returns.

@@ -19,7 +19,10 @@ public struct PropertyDeclaration {
 /// A struct, class, enum, actor or protocol in the file, with the conformances of its extensions in the same file.
 public final class TypeDeclaration {
     public let name: String
-    public let declaration: DeclSyntax
+    /// The struct, class, enum, actor or protocol itself; an extension when the file has only extensions of it.
+    public fileprivate(set) var declaration: DeclSyntax
+    /// Every declaration of the type in the file: itself and its extensions, in source order.
+    public fileprivate(set) var parts: [DeclSyntax]
     public fileprivate(set) var inheritedTypes: [String]
     public fileprivate(set) var properties: [String: PropertyDeclaration] = [:]
     public fileprivate(set) var functions: [String: [FunctionDeclSyntax]] = [:]
@@ -27,6 +30,7 @@ public final class TypeDeclaration {
     init(name: String, declaration: DeclSyntax, inheritedTypes: [String]) {
         self.name = name
         self.declaration = declaration
+        self.parts = [declaration]
         self.inheritedTypes = inheritedTypes
     }
 
@@ -284,6 +288,8 @@ private final class DeclarationCollector: SyntaxVisitor {
         let type: TypeDeclaration
         if let existing = types[name] {
             existing.inheritedTypes += inherited
+            existing.parts.append(decl)
+            if existing.declaration.is(ExtensionDeclSyntax.self), !decl.is(ExtensionDeclSyntax.self) { existing.declaration = decl }
             type = existing
         } else {
             type = TypeDeclaration(name: name, declaration: decl, inheritedTypes: inherited)

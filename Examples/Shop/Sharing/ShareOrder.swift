@@ -23,7 +23,8 @@ struct ShareOrderView: View {
 
             // nonstandard-share-symbol fires (fix: square.and.arrow.up).
             Button("Share Order", systemImage: "paperplane") { showsActivitySheet = true }
-
+        }
+        .toolbar {
             // Compliant: the standard symbol.
             Label("Share Receipt", systemImage: "square.and.arrow.up")
         }

@@ -90,6 +90,7 @@ struct SurveyPhase {
         if indexing {
             addUsesOfChartViews(to: &results, files: files)
             addScreensOfSwipeDestinations(to: &results, files: files)
+            addMembersOfShareItemTypes(to: &results, files: files)
         }
         var module = results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }
         var reachFiles: [ModuleReach.FileCreations] = []
@@ -143,6 +144,21 @@ struct SurveyPhase {
         addIndexParts(to: &results, at: declaring, files: files) { file, configuration in
             var index = ModuleIndex()
             index.addScreenActions(of: destinations, in: SwiftUIFile(tree: file, components: configuration.components))
+            return index
+        }
+    }
+
+    /// What a `ShareLink` shares is often a constant of a type in a file of its own (`Links.appStore`). Once the
+    /// first pass knows those types, the files that declare one are parsed for which members hold text or a URL.
+    private func addMembersOfShareItemTypes(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
+        let types = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.shareItemTypes ?? []) }
+        guard !types.isEmpty else { return }
+        let declaring = results.indices.filter { index in
+            results[index]?.creations.declared.contains { types.contains($0.name) } == true
+        }
+        addIndexParts(to: &results, at: declaring, files: files) { file, configuration in
+            var index = ModuleIndex()
+            index.addTextOrURLMembers(of: types, in: SwiftUIFile(tree: file, components: configuration.components))
             return index
         }
     }

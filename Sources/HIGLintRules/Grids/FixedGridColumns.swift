@@ -9,12 +9,12 @@ import SwiftSyntax
 /// branches, a function call, a `@State` the view reassigns) is left alone, as are seven tracks (a week) and grids whose `ForEach`
 /// runs over days, weekdays, months or hours: the data has that shape on every screen. A grid with
 /// no `ForEach` (hand-written cells, label/value pairs, a helper function passed as `content:`) lays
-/// out a fixed table, not a collection, and is left alone too; so is one whose item count the source fixes
-/// (`ForEach(0..<3)`, or a helper's parameter every call passes a short array literal for) at no more than its
-/// tracks. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
+/// out a fixed table, not a collection, and is left alone too; so is one whose items the source fixes
+/// (`ForEach(0..<6)`, an array literal through a `let`, a helper's parameter every call passes an array
+/// literal for, an enum's `allCases`): a designed block of tiles or options, not a collection that grows. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
 /// scrolls rather than reflows; so is a table, whose `ForEach` writes one cell per track for each item; so is a
-/// grid given a fixed width (`.frame(width: 180)` on it or on a view around
-/// it in its declaration), where the columns that fit never change, and so is one whose tracks are all `.fixed`: its
+/// grid given a fixed width (`.frame(width: 180)` on it, on a view around it in its declaration, or where this file
+/// creates the view type holding it), where the columns that fit never change, and so is one whose tracks are all `.fixed`: its
 /// width is their sum. A palette (a `ForEach` over colours or swatches) is a fixed set laid out as one block. tvOS
 /// and watchOS (one screen width each) are not checked.
 struct FixedGridColumns: Rule {
@@ -29,7 +29,8 @@ struct FixedGridColumns: Rule {
             `.flexible` columns is right for one width only: cells are squeezed on a phone and stretched \
             on an iPad or in a wide window. Left alone: tracks that are all `.fixed` (the grid is as wide as \
             their sum on every screen), a grid given a fixed width, a table (one cell per track for each item), \
-            seven tracks or data of days, weeks, months or hours, and a palette of colours or swatches.
+            seven tracks or data of days, weeks, months or hours, a palette of colours or swatches, and a \
+            set of items the source fixes (tiles, options or placeholders laid out as one block).
             """,
         platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
@@ -190,6 +191,44 @@ struct FixedGridColumns: Rule {
                 ForEach(Self.paletteColors, id: \\.self) { color in Swatch(color: color, isSelected: color == selection) }
             }
             """,
+            // A popover of a fixed width, where the file creates the picker.
+            """
+            struct ProviderButton: View {
+                var body: some View {
+                    Button("Switch") { isSwitching = true }
+                        .popover(isPresented: $isSwitching) { ProviderPicker(options: options).frame(width: 430) }
+                }
+            }
+            private struct ProviderPicker: View {
+                let options: [Provider]
+                var body: some View {
+                    LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) { ForEach(options) { ProviderTile(provider: $0) } }
+                }
+            }
+            """,
+            // Units to pick from, spelled out in the source.
+            """
+            struct UnitSheet: View {
+                private let units = ["times", "steps", "m", "km", "mile", "sec", "min", "hr", "ml", "oz", "Cal", "g", "mg", "drink"]
+                var body: some View {
+                    LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: 3)) {
+                        ForEach(units, id: \\.self) { unit in UnitChip(unit: unit) }
+                    }
+                }
+            }
+            """,
+            // Placeholders while loading: six boxes laid out as one block.
+            """
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())], spacing: 16) {
+                ForEach(0..<6, id: \\.self) { _ in SkeletonView(cornerRadius: 12).frame(height: 80) }
+            }
+            """,
+            // A fixed set of choices, one tile each.
+            """
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
+                ForEach(ItemKind.allCases, id: \\.self) { kind in CreateItemTile(kind: kind) }
+            }
+            """,
             // A horizontal shelf: it scrolls, nothing reflows.
             """
             ScrollView(.horizontal, showsIndicators: false) {
@@ -218,7 +257,7 @@ struct FixedGridColumns: Rule {
               let tracks = view.argument(label)?.expression,
               let kinds = trackKinds(tracks, in: context.file), kinds.contains("flexible"), case let count = kinds.count, count != 7,
               repeatsCollection(view, context.file), !repeatsStructuredData(view), !laysOutRowPerItem(view, tracks: count),
-              context.file.staticItemCount(of: view).map({ $0 > count }) ?? true,
+              !laysOutFixedSet(view, tracks: count, in: context.file),
               !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file)),
               !hasFixedExtent(view, axis: label == "columns" ? "width" : "height", in: context.file)
         else { return }
@@ -256,6 +295,15 @@ struct FixedGridColumns: Rule {
         return kind == "fixed" || kind == "flexible" ? kind : nil
     }
 
+    /// Whether the source fixes the grid's items: tiles, tip options, units to pick or skeleton boxes arranged as one
+    /// block (`ForEach(0..<6)`, an array literal through a `let`, an enum's `allCases`). Such a grid is a designed
+    /// layout of options, not a collection of content that grows and should reflow.
+    private func laysOutFixedSet(_ grid: SwiftUIView, tracks: Int, in file: SwiftUIFile) -> Bool {
+        if file.staticItemCount(of: grid) != nil { return true }
+        let repeated = grid.childViews(roles: [.content]).filter { $0.name == "ForEach" }
+        return !repeated.isEmpty && repeated.allSatisfy { $0.repeatedData?.memberName == "allCases" }
+    }
+
     /// Whether the grid's content repeats a `ForEach` (directly, or in a same-type helper it uses).
     private func repeatsCollection(_ grid: SwiftUIView, _ file: SwiftUIFile) -> Bool {
         let views = grid.descendantViews(roles: [.content])
@@ -282,7 +330,12 @@ struct FixedGridColumns: Rule {
     /// Whether the grid, or a view around it in its declaration, is given a fixed extent across its tracks
     /// (`.frame(width: 180)` for columns): at one width, the columns that fit never change.
     private func hasFixedExtent(_ grid: SwiftUIView, axis: String, in file: SwiftUIFile) -> Bool {
-        let around = file.enclosingViews(of: grid.root).filter { $0.role == .content }.map(\.view)
+        var around = file.enclosingViews(of: grid.root).filter { $0.role == .content }.map(\.view)
+        // The view type holding the grid, where this file creates it: `ProviderPicker(…).frame(width: 430)` in a popover.
+        if let use = file.use(ofDeclarationHolding: grid.root), let call = use.parent?.as(FunctionCallExprSyntax.self),
+           let used = file.view(at: call) {
+            around.append(used)
+        }
         return ([grid] + around).contains { view in
             view.modifiers.contains { modifier in
                 guard modifier.name == "frame", let extent = modifier.argument(axis)?.expression else { return false }

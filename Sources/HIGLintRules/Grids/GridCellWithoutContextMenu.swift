@@ -28,6 +28,14 @@ struct GridCellWithoutContextMenu: Rule {
             Favorite or Delete; without a menu those actions need a detour through the detail screen.
             """,
         triggeringExamples: [
+            // Choosing the photo opens it: the cell is content with actions of its own.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(photos) { photo in
+                    ↓Button { selectedPhoto = photo; showDetail = true } label: { PhotoThumbnail(photo: photo) }
+                }
+            }
+            """,
             """
             LazyVGrid(columns: [GridItem(.adaptive(minimum: 140))]) {
                 ForEach(recipes) { recipe in
@@ -68,6 +76,27 @@ struct GridCellWithoutContextMenu: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A unit picker: the cell hands the choice back and closes the sheet.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(predefinedUnits, id: \\.self) { unit in
+                    Button(action: { onUnitSelected(unit); onClose() }) { Text(unit) }
+                }
+            }
+            """,
+            // A calendar: the day becomes the draft choice, and the month view folds away.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(days, id: \\.self) { date in
+                    DayCell(date: date, isSelected: date == tempSelectedDate)
+                        .onTapGesture {
+                            tempSelectedDate = date
+                            withAnimation { isCalendarExpanded = false }
+                            updateWeekOffset(for: date)
+                        }
+                }
+            }
+            """,
             "LazyVGrid(columns: columns) { ForEach(presets) { preset in Button { selectedPreset = preset; Haptics.selection() } label: { Text(preset.name) } } }",
             // The cell only calls what chooses it, then dismisses the picker.
             """

@@ -8,8 +8,10 @@ import SwiftSyntax
 /// same-type helper the views it returns. A `ForEach` (of sections or of rows) makes the list dynamic and
 /// the rule silent, and so does a helper it cannot see. A row that holds its own explanation (a stack
 /// with a `.footnote`, `.caption` or `.secondary` text) counts like a footer. An inline `Picker` shows one row
-/// per option, an `OutlineGroup` one per item (like a `ForEach`), and a view type of the same file as many as its
-/// `body` shows. Sections built by a same-type helper (`paletteSection`) count like written ones; a list that
+/// per option, an `OutlineGroup` one per item (like a `ForEach`), a view type of the same file as many as its
+/// `body` shows, and a `Form` or `List` inside a section its own rows. A view type of another file may make any
+/// number of rows, which this file cannot see: the rule is silent. Only sections shown unconditionally count towards the three: a section
+/// behind an `if` (progress, an error) is a state of the screen, not one of the groups its design makes. Sections built by a same-type helper (`paletteSection`) count like written ones; a list that
 /// also holds a view the rule cannot see into (a helper it cannot resolve, a view type from another file,
 /// which may bring sections of its own) is left alone.
 struct SingleRowSections: Rule {
@@ -47,6 +49,27 @@ struct SingleRowSections: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Two groups always, two states sometimes.
+            """
+            Form {
+                Section("Source") { TextField("Title", text: $title) }
+                Section("Text") { TextEditor(text: $text).frame(minHeight: 200) }
+                if isImporting { Section { ProgressView("Importing…") } }
+                if let error { Section { Text(error.localizedDescription) } }
+            }
+            """,
+            // The views of other files make several rows each.
+            RuleExample("""
+                List {
+                    Section("Benchmark") { BenchConfigurationView(model: model) }
+                    Section { ScenarioList(scenarios: model.scenarios) }
+                    Section { BenchResultView(result: model.result) }
+                }
+                """, moduleFiles: [
+                    "struct BenchConfigurationView: View { var body: some View { Picker(\"Model\", selection: $m) { Text(\"A\") }; Toggle(\"Warm up\", isOn: $w) } }",
+                    "struct ScenarioList: View { let scenarios: [Scenario]; var body: some View { ForEach(scenarios) { Text($0.name) } } }",
+                    "struct BenchResultView: View { var body: some View { LabeledContent(\"Time\", value: t); LabeledContent(\"Tokens\", value: n) } }",
+                ]),
             // An outline makes a row of each item; a view type of the file shows several rows.
             """
             struct SettingsScreen: View {
@@ -164,10 +187,21 @@ struct SingleRowSections: Rule {
               context.applies(at: call)
         else { return }
         guard let sections = context.file.staticSections(in: list.childViews(roles: [.content])) else { return }
-        guard sections.count >= 3,
+        guard sections.filter({ !isConditional($0, in: list) }).count >= 3,
               sections.allSatisfy({ !hasFooter($0) && context.file.staticRowCount(ViewBuilderContent.viewStatements(of: $0)) == 1 })
         else { return }
         context.report(at: list.nameToken, message: Self.message)
+    }
+
+    /// A section shown only when an `if` or `switch` allows (progress, an error): a state of the screen, not one of
+    /// the groups its design splits the rows into.
+    private func isConditional(_ section: SwiftUIView, in list: SwiftUIView) -> Bool {
+        var node = section.root.parent
+        while let current = node, current.id != list.root.id {
+            if current.is(IfExprSyntax.self) || current.is(SwitchExprSyntax.self) { return true }
+            node = current.parent
+        }
+        return false
     }
 
     private func hasFooter(_ section: SwiftUIView) -> Bool {

@@ -12,7 +12,8 @@ import SwiftSyntax
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content` or on the `content` a wrapper view
-/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens is the HIG's other alternative: when the module declares that
+/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens (or a sheet, cover or
+/// destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
 /// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
 /// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
 /// cannot be seen, or does not offer the action, still is.
@@ -135,6 +136,28 @@ struct SwipeActionWithoutAlternative: Rule {
                             .alert("Delete this note?", isPresented: $asking) {
                                 Button("Delete", role: .destructive) { store.remove(note) }
                             }
+                    }
+                }
+                """]),
+            // A tap on the row opens a sheet for it, whose toolbar offers the same actions.
+            RuleExample("""
+                struct TransactionList: View {
+                    @State private var selectedTransaction: Transaction?
+                    var body: some View {
+                        List {
+                            ForEach(transactions) { transaction in
+                                TransactionRow(transaction: transaction, onRowTapped: { selectedTransaction = transaction })
+                                    .swipeActions { Button("Delete", role: .destructive) { delete(transaction) } }
+                            }
+                        }
+                        .sheet(item: $selectedTransaction) { transaction in TransactionDetailSheet(transaction: transaction) }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct TransactionDetailSheet: View {
+                    let transaction: Transaction
+                    var body: some View {
+                        Text(transaction.title).toolbar { Button("Delete", role: .destructive) { confirming = true } }
                     }
                 }
                 """]),
@@ -329,6 +352,6 @@ struct SwipeActionWithoutAlternative: Rule {
         guard let applied = modifier.firstArgument?.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedSource
         else { return false }
         return file.module.contextMenuViews.contains(applied)
-            || file.types[applied]?.declaration.containsMemberAccess(named: "contextMenu") == true
+            || file.types[applied]?.parts.contains(where: { $0.containsMemberAccess(named: "contextMenu") }) == true
     }
 }

@@ -6,8 +6,10 @@ import SwiftSyntax
 /// without an image.
 ///
 /// Text is a string literal (with or without interpolation), `String(…)`, or a name this file declares as a
-/// `String` or initialises with a string literal; the system shows text itself. A `String` from another file
-/// or type is not seen, and the rule reports it as it would any other item.
+/// `String` or initialises with a string literal; the system shows text itself. A member of a type the module
+/// declares (in any file) as text or a URL, or sets to a string literal or `URL(…)`, counts too: `Links.appStore`,
+/// `CodeGenerator.code(for:)` (`ModuleIndex.textOrURLMembers`). A value of another file reached through an instance
+/// (`model.summary`) is not seen, and the rule reports it as it would any other item.
 /// "Evidently a URL" is judged from the source: `URL(…)`, a name ending in `url`/`URL`/`link`/`Link`
 /// (`article.shareURL`, `permalink`), looking through `!`, `?` and `??`, or the same expression used elsewhere in the file where only a URL fits (`openURL(link.content)`,
 /// `Link(destination:)`, a `url:` argument). Any other URL held in a name like `address` or returned by a
@@ -27,6 +29,10 @@ struct ShareLinkWithoutPreview: Rule {
             """,
         triggeringExamples: [
             #"↓ShareLink(item: order.receipt)"#,
+            // The module declares the item as a file of its own, which the system cannot preview.
+            RuleExample(#"↓ShareLink(item: Exports.receipt(for: order))"#, moduleFiles: [
+                "enum Exports { static func receipt(for order: Order) -> ReceiptPDF { ReceiptPDF(order: order) } }",
+            ]),
             """
             ShareLink(item: photo.image, preview: ↓SharePreview(photo.caption))
             """,
@@ -37,6 +43,16 @@ struct ShareLinkWithoutPreview: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The module declares the item as a URL and returns text from a generator, in other files.
+            RuleExample("""
+                VStack {
+                    ShareLink(item: Links.appStore) { Label("Share the App", systemImage: "square.and.arrow.up") }
+                    ShareLink(item: CodeGenerator.code(for: experiment))
+                }
+                """, moduleFiles: [
+                    #"enum Links { static let appStore = URL(string: "https://apps.apple.com/app/id1")! }"#,
+                    "enum CodeGenerator { static func code(for experiment: Experiment) -> String { experiment.source } }",
+                ]),
             #"ShareLink(item: product.webURL)"#,
             #"ShareLink("Share", item: URL(string: "https://example.com/p/42")!)"#,
             #"ShareLink(item: status.reblog?.url ?? status.url)"#,
@@ -70,6 +86,7 @@ struct ShareLinkWithoutPreview: Rule {
     static let itemMessage = "This ShareLink shares something that is neither a URL nor text without a preview; add `preview: SharePreview(title, image:)`."
     static let previewMessage = "This SharePreview has a title but no image; add `image:` so the share sheet shows what is shared."
 
+    static let usesModuleIndex = true
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["ShareLink", "SharePreview"]
 
@@ -91,11 +108,13 @@ struct ShareLinkWithoutPreview: Rule {
     }
 }
 
-/// A string literal, `String(…)`, or a name this file declares as a `String` or sets to a string literal.
+/// A string literal, `String(…)`, a name this file declares as a `String` or sets to a string literal, or a member
+/// the module declares as text or a URL (`Links.appStore`, `CodeGenerator.code(for:)`).
 private func isText(_ item: ExprSyntax, in file: SwiftUIFile) -> Bool {
     if item.is(StringLiteralExprSyntax.self) { return true }
     if let call = item.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedSource == "String" { return true }
     if let value = file.initialValue(of: item), value.is(StringLiteralExprSyntax.self) { return true }
+    if let member = item.qualifiedMemberName, file.module.textOrURLMembers.contains(member) { return true }
     guard let path = item.referencePath, path.count == 1 || (path.count == 2 && path[0] == "self"), let name = path.last,
           let type = file.property(name, in: file.enclosingType(of: item))?.typeAnnotation?.trimmedSource
     else { return false }
@@ -103,6 +122,17 @@ private func isText(_ item: ExprSyntax, in file: SwiftUIFile) -> Bool {
 }
 
 private extension ExprSyntax {
+    /// `Type.member` for a value read from or returned by a type's member, looking through `!`: `Links.appStore` →
+    /// `Links.appStore`, `Generator.code(for: x)` → `Generator.code`.
+    var qualifiedMemberName: String? {
+        var expression = self
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+        if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return owner + "." + member.declName.baseName.text
+    }
+
     /// `URL(…)`, `URL(string: s)!`, or a name ending in url/URL/link/Link.
     var isEvidentlyURL: Bool {
         var expression = self

@@ -14,7 +14,7 @@ import SwiftSyntax
 /// there, unless every use of it in the same file sizes an image or a short `Text`. Deliberately silent on: text
 /// in system bars (`SwiftUIFile.isBarContent`; a UIKit title view only when one function builds it), images, icon
 /// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` or attributed
-/// string (badges, initials), display
+/// string (badges, initials), a text drawn into a small frame of fixed width and height (a badge), display
 /// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
 /// an `@AppStorage` setting or a size people set at run time (`@State`, `@Binding`: a slider, a pinch), a ternary
 /// with a display-size branch, text drawn into an image or a PDF (`UIGraphicsImageRenderer`,
@@ -96,6 +96,8 @@ struct FixedFontSize: Rule {
             }
             """,
             #"Text("🍕").font(.system(size: 40))"#,
+            // A count drawn into a fixed circle: a badge.
+            #"Text("\(filter.activeCount)").font(.system(size: 12, weight: .bold)).frame(width: 18, height: 18).background(Color.red).clipShape(Circle())"#,
             #"Text(location.emoji).font(.system(size: 22))"#,
             #"enum Theme { enum Iconography { static let small = Font.system(size: 12) } }"#,
             RuleExample("struct Reader: View {\n  var body: some View {\n#if os(iOS)\nList(items) { Text($0.title) }\n#else\nmacOSBody\n#endif\n  }\n  var macOSBody: some View { Text(title).font(.system(size: 13)) }\n}",
