@@ -42,6 +42,9 @@ public struct Configuration: Sendable, Equatable {
     /// The files are built only by widget extensions (a project fact, never configured): widget content, shown
     /// as snapshots at sizes the system sets.
     public var isWidgetExtensionCode = false
+    /// On iOS, every target that builds the files runs on iPhone alone (a project fact, never configured): screens
+    /// are a phone's width.
+    public var isPhoneOnlyOnIOS = false
     /// The run covers the whole project that builds the files, or reached files no project claims through a
     /// folder (a fact of the run, never configured): a view only previews create there is created by nothing else.
     public var runCoversProject = false

@@ -399,7 +399,7 @@ private func hexDigits(_ value: UInt64) -> String {
 extension Configuration {
     /// Every setting, in a fixed order: equal configurations give equal text.
     var cacheDescription: String {
-        var parts = ["platforms=\(platforms.rawValue)", "widgets=\(isWidgetExtensionCode)", "whole=\(runCoversProject),\(runCoversClaimingProject),\(isInAppLocalPackage)", "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
+        var parts = ["platforms=\(platforms.rawValue)", "widgets=\(isWidgetExtensionCode)", "phone=\(isPhoneOnlyOnIOS)", "whole=\(runCoversProject),\(runCoversClaimingProject),\(isInAppLocalPackage)", "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
         parts += deploymentTarget.sorted { $0.key < $1.key }.map { "target \($0.key)=\($0.value)" }
         parts += components.sorted { $0.key < $1.key }.map { "component \($0.key)=\($0.value)" }
         for (id, settings) in rules.sorted(by: { $0.key < $1.key }) {

@@ -95,6 +95,15 @@ struct BuildSettings: Sendable {
         return nil
     }
 
+    /// Whether these settings build for iPhone alone: `TARGETED_DEVICE_FAMILY` names only 1 and Mac Catalyst is off.
+    /// `false` when the family is not given: Xcode's templates give it, and an unknown family may hold an iPad.
+    func isPhoneOnly(builtins: [String: String]) -> Bool {
+        guard let family = value("TARGETED_DEVICE_FAMILY", builtins: builtins) else { return false }
+        let members = family.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\"" }).map(String.init)
+        let catalyst = value("SUPPORTS_MACCATALYST", builtins: builtins)?.uppercased() == "YES"
+        return members == ["1"] && !catalyst
+    }
+
     /// The deployment target of each of `platforms` that these settings name.
     func deploymentTargets(for platforms: Platforms, builtins: [String: String]) -> [String: String] {
         var result: [String: String] = [:]

@@ -51,6 +51,9 @@ public struct TargetFacts: Sendable, Equatable {
     public var deploymentTargets: [String: String]
     /// Why the target's files are passed over; `nil` when it ships.
     public var passOverReason: PassOverReason?
+    /// On iOS, the target runs on iPhone alone (`TARGETED_DEVICE_FAMILY = 1` in every configuration, no Mac
+    /// Catalyst; Tuist's `destinations: [.iPhone]`): its screens are a phone's width, never an iPad's or a window's.
+    public var isPhoneOnly = false
 
     public var ships: Bool { passOverReason == nil }
 

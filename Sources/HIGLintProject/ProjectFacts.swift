@@ -14,6 +14,8 @@ public struct FileFacts: Sendable, Equatable {
     /// Every target that builds the file is a widget extension: an app extension with `Widget` or `Widgets` among
     /// the words of its name. Widgets are rendered as snapshots, at sizes the system sets.
     public var isWidgetExtension = false
+    /// Every target that builds the file for iOS runs on iPhone alone (`TargetFacts.isPhoneOnly`).
+    public var isPhoneOnly = false
 
     public var ships: Bool { passOverReason == nil }
 
@@ -214,6 +216,8 @@ public struct ProjectFacts: Sendable {
         }
         let shipping = targets.contains { projects[$0.project].targets[$0.target].ships }
         facts.isWidgetExtension = targets.allSatisfy { projects[$0.project].targets[$0.target].isWidgetExtension }
+        let iOSTargets = targets.map { projects[$0.project].targets[$0.target] }.filter { $0.platforms.contains(.iOS) }
+        facts.isPhoneOnly = !iOSTargets.isEmpty && iOSTargets.allSatisfy(\.isPhoneOnly)
         facts.passOverReason = isPreviewContent ? .previewContent : shipping ? nil : reasons.min()
         // A platform's minimum is known only when every target building for it says.
         for (platform, list) in versions where !list.contains(nil) {

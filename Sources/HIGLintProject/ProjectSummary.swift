@@ -8,6 +8,8 @@ public struct ProjectSummary: Sendable, Codable, Equatable {
         public var product: String
         public var platforms: [String]
         public var deploymentTargets: [String: String]
+        /// On iOS, iPhone alone (no iPad, no Mac Catalyst).
+        public var phoneOnly: Bool?
         public var ships: Bool
         /// Why the target's files are passed over, when it does not ship.
         public var passedOverAs: String?
@@ -33,7 +35,7 @@ extension ProjectFacts {
                 ProjectSummary.Target(
                     name: target.name, product: target.product.rawValue,
                     platforms: platformNames.filter { target.platforms.contains($0.1) }.map(\.0),
-                    deploymentTargets: target.deploymentTargets, ships: target.ships,
+                    deploymentTargets: target.deploymentTargets, phoneOnly: target.isPhoneOnly ? true : nil, ships: target.ships,
                     passedOverAs: target.passOverReason?.rawValue, swiftFiles: counts[projectName + "/" + target.name] ?? 0)
             })
         }

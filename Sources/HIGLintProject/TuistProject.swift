@@ -34,6 +34,7 @@ enum TuistProjectReader {
             }
             var facts = TargetFacts(name: name, product: product(call.argument("product")))
             facts.platforms = platforms(call.argument("destinations") ?? call.argument("platform")) ?? .all
+            facts.isPhoneOnly = isPhoneOnly(call.argument("destinations"))
             facts.deploymentTargets = deploymentTargets(call.argument("deploymentTargets") ?? call.argument("deploymentTarget"))
                 .filter { name, _ in Platforms(name: name).map(facts.platforms.contains) ?? false }
             facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: [])
@@ -73,6 +74,14 @@ enum TuistProjectReader {
         case let name? where name.lowercased().contains("framework") || name.lowercased().contains("library"): return .framework
         default: return .other
         }
+    }
+
+    /// `[.iPhone]` or `[.iPhone, .mac]`: iOS destinations of iPhone alone.
+    static func isPhoneOnly(_ expr: ExprSyntax?) -> Bool {
+        guard let array = expr?.as(ArrayExprSyntax.self) else { return false }
+        let names = array.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+        let iOSNames: Set<String> = ["iPhone", "iPad", "macWithiPadDesign", "macCatalyst", "appleVisionWithiPadDesign", "iOS"]
+        return names.filter { iOSNames.contains($0) } == ["iPhone"]
     }
 
     /// `.iOS`, `[.iPhone, .iPad, .mac]`, `.macOS`, `Set([…])`; Catalyst and "Designed for iPad" are iOS code.

@@ -56,9 +56,11 @@ struct XcodeProjectReader {
             var facts = TargetFacts(name: name, product: ProductKind(xcodeProductType: target["productType"] as? String ?? ""))
             var platforms: Platforms = []
             var deploymentTargets: [String: String] = [:]
+            var phoneOnly: Bool?
             for (_, settings) in settings(ofList: target["buildConfigurationList"], over: projectSettings) {
                 let configurationPlatforms = settings.platforms(builtins: builtins) ?? .all
                 platforms.formUnion(configurationPlatforms)
+                phoneOnly = (phoneOnly ?? true) && settings.isPhoneOnly(builtins: builtins)
                 for (platform, version) in settings.deploymentTargets(for: configurationPlatforms, builtins: builtins) {
                     deploymentTargets[platform] = Version.lower(deploymentTargets[platform], version)
                 }
@@ -68,6 +70,7 @@ struct XcodeProjectReader {
             }
             facts.platforms = platforms.isEmpty ? .all : platforms
             facts.deploymentTargets = deploymentTargets
+            facts.isPhoneOnly = phoneOnly ?? false
             facts.passOverReason = TargetNaming.passOverReason(name: name, product: facts.product, screenshotWords: screenshotWords)
             project.targets.append(facts)
             for phaseID in strings(target["buildPhases"]) {

@@ -84,7 +84,7 @@ extension SwiftUIFile {
             collector.walk(declaration)
             for call in collector.calls {
                 guard let placement = Self.placement(of: call, within: Syntax(declaration)), let view = view(at: call) else { continue }
-                let found = ActionButton(view: view).actionKeys
+                let found = ActionButton(view: view).keysOnScreen
                 keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
             }
         }
@@ -120,6 +120,13 @@ extension ActionButton {
         let symbolKeys = symbols.map { "s" + Self.keyWord($0.hasSuffix(".fill") ? String($0.dropLast(5)) : $0) }
         return Set(titles.map { "t" + Self.keyWord($0) } + actionCalls.map { "c" + Self.keyWord($0) } + symbolKeys)
             .filter { $0.count > 1 }
+    }
+
+    /// `actionKeys` as a screen's control gives them: a titled control is known by its title and calls, since one
+    /// symbol serves different actions there (`trash` for Remove from Library and for Delete Download); only an
+    /// icon-only control is known by its symbol.
+    public var keysOnScreen: Set<String> {
+        titles.isEmpty ? actionKeys : actionKeys.filter { !$0.hasPrefix("s") }
     }
 
     static func keyWord(_ text: String) -> String {

@@ -41,7 +41,10 @@ func projectText(_ summaries: [ProjectSummary]) -> String {
     for project in summaries {
         text += "\(project.path) (\(project.kind))\n"
         let rows = project.targets.map { target -> [String] in
-            let versions = target.platforms.map { platform in target.deploymentTargets[platform].map { "\(platform) \($0)" } ?? platform }
+            let versions = target.platforms.map { platform in
+                let named = target.deploymentTargets[platform].map { "\(platform) \($0)" } ?? platform
+                return platform == "iOS" && target.phoneOnly == true ? named + " (iPhone only)" : named
+            }
             let files = target.swiftFiles == 1 ? "1 Swift file" : "\(target.swiftFiles) Swift files"
             return [target.name, target.product, versions.joined(separator: ", "), target.passedOverAs.map { "passed over: \($0)" } ?? "ships", files]
         }

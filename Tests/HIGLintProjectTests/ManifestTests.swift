@@ -131,6 +131,7 @@ struct ManifestTests {
                         resources: ["Trips/Resources/**"]
                     ),
                     .target(name: "TripsTests", destinations: .iOS, product: .unitTests, bundleId: "t", sources: "Trips/Tests/**"),
+                    .target(name: "Pocket", destinations: [.iPhone], product: .app, bundleId: "p", sources: "Pocket/**"),
                 ]
             )
             """)
@@ -140,6 +141,7 @@ struct ManifestTests {
         #expect(view.platforms == [.iOS, .macOS] && view.deploymentTargets == ["iOS": "17.0", "macOS": "14.0"] && view.ships)
         #expect(facts.facts(forFile: fixture.write("Trips/Resources/Assets.xcassets/Map.imageset/Contents.json", "{}")).platforms == [.iOS, .macOS])
         #expect(facts.facts(forFile: fixture.write("Trips/Tests/TripTests.swift")).passOverReason == .tests)
+        #expect(!view.isPhoneOnly && facts.facts(forFile: fixture.write("Pocket/PocketView.swift")).isPhoneOnly)
     }
 
     @Test("an XcodeGen spec's targets, platforms, deployment targets, sources and excludes")

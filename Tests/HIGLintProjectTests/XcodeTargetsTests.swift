@@ -62,6 +62,32 @@ private func multiplatformApp() -> String {
     return pbxproj(root: "PR", objects: objects)
 }
 
+/// An iPhone-only app, an app for iPhone and iPad and an iPhone app with Mac Catalyst, sharing one file.
+private func deviceFamilies() -> String {
+    let target = { (id: String, name: String, list: String, phase: String) in
+        (id, "{isa = PBXNativeTarget; buildConfigurationList = \(list); buildPhases = (\(phase)); name = \(name); productType = \"com.apple.product-type.application\"; }")
+    }
+    var objects: [(String, String)] = [
+        ("PR", "{isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2, T3); }"),
+        ("G0", "{isa = PBXGroup; children = (F1, F2, F3, FS); sourceTree = \"<group>\"; }"),
+        ("F1", "{isa = PBXFileReference; path = Phone.swift; sourceTree = \"<group>\"; }"),
+        ("F2", "{isa = PBXFileReference; path = Universal.swift; sourceTree = \"<group>\"; }"),
+        ("F3", "{isa = PBXFileReference; path = Catalyst.swift; sourceTree = \"<group>\"; }"),
+        ("FS", "{isa = PBXFileReference; path = Shared.swift; sourceTree = \"<group>\"; }"),
+        ("B1", "{isa = PBXBuildFile; fileRef = F1; }"), ("B2", "{isa = PBXBuildFile; fileRef = F2; }"),
+        ("B3", "{isa = PBXBuildFile; fileRef = F3; }"), ("BS1", "{isa = PBXBuildFile; fileRef = FS; }"),
+        ("BS2", "{isa = PBXBuildFile; fileRef = FS; }"),
+        ("S1", "{isa = PBXSourcesBuildPhase; files = (B1, BS1); }"), ("S2", "{isa = PBXSourcesBuildPhase; files = (B2, BS2); }"),
+        ("S3", "{isa = PBXSourcesBuildPhase; files = (B3); }"),
+        target("T1", "Phone", "L1", "S1"), target("T2", "Universal", "L2", "S2"), target("T3", "Catalyst", "L3", "S3"),
+    ]
+    objects += configurations("L0", "SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 17.0;")
+    objects += configurations("L1", "TARGETED_DEVICE_FAMILY = 1;")
+    objects += configurations("L2", "TARGETED_DEVICE_FAMILY = \"1,2\";")
+    objects += configurations("L3", "TARGETED_DEVICE_FAMILY = 1; SUPPORTS_MACCATALYST = YES;")
+    return pbxproj(root: "PR", objects: objects)
+}
+
 @Suite("Xcode targets")
 struct XcodeTargetsTests {
     @Test("an iOS app's widget, unit tests, UI tests and screenshot app each get their facts")
@@ -82,6 +108,21 @@ struct XcodeTargetsTests {
         #expect(facts.facts(forFile: fixture.write("ShopUITests/CheckoutUITests.swift")).passOverReason == .tests)
         #expect(facts.facts(forFile: fixture.write("Screens/ScreenshotScenes.swift")).passOverReason == .screenshots)
         #expect(facts.projects.first?.targets.map(\.product) == [.app, .appExtension, .unitTests, .uiTests, .app])
+    }
+
+    @Test("an iPhone-only target makes its files iPhone-only; an iPad family, Mac Catalyst or a shared universal target does not")
+    func deviceFamily() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Devices.xcodeproj/project.pbxproj", deviceFamilies())
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.projects.first?.targets.map(\.isPhoneOnly) == [true, false, false])
+        #expect(facts.facts(forFile: fixture.write("Phone.swift")).isPhoneOnly)
+        #expect(!facts.facts(forFile: fixture.write("Universal.swift")).isPhoneOnly)
+        #expect(!facts.facts(forFile: fixture.write("Catalyst.swift")).isPhoneOnly)
+        #expect(!facts.facts(forFile: fixture.write("Shared.swift")).isPhoneOnly)
+        #expect(facts.summaries().first?.targets.map(\.phoneOnly) == [true, nil, nil])
     }
 
     @Test("a synchronized folder's files belong to its target, less its exceptions; another target's exceptions add files to it")

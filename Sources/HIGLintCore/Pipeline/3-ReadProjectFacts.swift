@@ -86,6 +86,7 @@ public enum ProjectFactsPhase {
         var result = configuration
         if !configuration.platformsAreConfigured, let platforms = facts.platforms { result.platforms = platforms }
         result.isWidgetExtensionCode = facts.isWidgetExtension
+        result.isPhoneOnlyOnIOS = facts.isPhoneOnly
         for (platform, version) in facts.deploymentTargets where result.deploymentTarget[platform] == nil {
             result.deploymentTarget[platform] = version
         }

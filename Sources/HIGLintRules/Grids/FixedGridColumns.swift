@@ -15,7 +15,8 @@ import SwiftSyntax
 /// scrolls rather than reflows; so is a table, whose `ForEach` writes one cell per track for each item; so is a
 /// grid given a fixed width (`.frame(width: 180)` on it, on a view around it in its declaration, or where this file
 /// creates the view type holding it), where the columns that fit never change, and so is one whose tracks are all `.fixed`: its
-/// width is their sum. A palette (a `ForEach` over colours or swatches) is a fixed set laid out as one block. tvOS
+/// width is their sum. Nor is iOS code of an app for iPhone alone (`TARGETED_DEVICE_FAMILY = 1`, no Mac
+/// Catalyst): its screens are a phone's width. A palette (a `ForEach` over colours or swatches) is a fixed set laid out as one block. tvOS
 /// and watchOS (one screen width each) are not checked.
 struct FixedGridColumns: Rule {
     static let description = RuleDescription(
@@ -29,7 +30,7 @@ struct FixedGridColumns: Rule {
             `.flexible` columns is right for one width only: cells are squeezed on a phone and stretched \
             on an iPad or in a wide window. Left alone: tracks that are all `.fixed` (the grid is as wide as \
             their sum on every screen), a grid given a fixed width, a table (one cell per track for each item), \
-            seven tracks or data of days, weeks, months or hours, a palette of colours or swatches, and a \
+            an app for iPhone alone (on iOS), seven tracks or data of days, weeks, months or hours, a palette of colours or swatches, and a \
             set of items the source fixes (tiles, options or placeholders laid out as one block).
             """,
         platforms: [.iOS, .macOS, .visionOS],
@@ -191,6 +192,17 @@ struct FixedGridColumns: Rule {
                 ForEach(Self.paletteColors, id: \\.self) { color in Swatch(color: color, isSelected: color == selection) }
             }
             """,
+            // An app for iPhone alone: every screen is a phone's width.
+            RuleExample("""
+                LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
+                    ForEach(habits) { HabitCard(habit: $0) }
+                }
+                """, configuration: {
+                    var phoneApp = Configuration()
+                    phoneApp.platforms = .iOS
+                    phoneApp.isPhoneOnlyOnIOS = true
+                    return phoneApp
+                }()),
             // A popover of a fixed width, where the file creates the picker.
             """
             struct ProviderButton: View {
@@ -253,7 +265,7 @@ struct FixedGridColumns: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               let label = ["LazyVGrid": "columns", "LazyHGrid": "rows"][view.name], view.isTypeCall,
-              !context.file.declaresType(view.name), context.applies(at: call),
+              !context.file.declaresType(view.name), context.applies(at: call), !runsOnPhonesOnly(call, in: context),
               let tracks = view.argument(label)?.expression,
               let kinds = trackKinds(tracks, in: context.file), kinds.contains("flexible"), case let count = kinds.count, count != 7,
               repeatsCollection(view, context.file), !repeatsStructuredData(view), !laysOutRowPerItem(view, tracks: count),
@@ -281,6 +293,12 @@ struct FixedGridColumns: Rule {
               let value = file.constantValue(of: expression), value.id != expression.id
         else { return nil }
         return trackKinds(value, in: file, depth: depth + 1)
+    }
+
+    /// Code that runs only on iOS in an app for iPhone alone (`Configuration.isPhoneOnlyOnIOS`): the screen is a
+    /// phone's width in every grid, so a column count chosen for it is a design, not a width that went unseen.
+    private func runsOnPhonesOnly(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        context.configuration.isPhoneOnlyOnIOS && context.platforms(at: call).isSubset(of: .iOS)
     }
 
     /// `fixed` or `flexible` for `GridItem()`, `GridItem(.flexible())`, `GridItem(.fixed(80), spacing: 8)`,
