@@ -238,7 +238,9 @@ struct FixedGridColumns: Rule {
             // A fixed set of choices, one tile each.
             """
             LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
-                ForEach(ItemKind.allCases, id: \\.self) { kind in CreateItemTile(kind: kind) }
+                Group {
+                    ForEach(ItemKind.allCases, id: \\.self) { kind in CreateItemTile(kind: kind) }
+                }
             }
             """,
             // A horizontal shelf: it scrolls, nothing reflows.
@@ -318,7 +320,12 @@ struct FixedGridColumns: Rule {
     /// layout of options, not a collection of content that grows and should reflow.
     private func laysOutFixedSet(_ grid: SwiftUIView, tracks: Int, in file: SwiftUIFile) -> Bool {
         if file.staticItemCount(of: grid) != nil { return true }
-        let repeated = grid.childViews(roles: [.content]).filter { $0.name == "ForEach" }
+        var repeated: [SwiftUIView] = []
+        var stack = grid.childViews(roles: [.content])
+        while let view = stack.popLast() {
+            if view.name == "ForEach" { repeated.append(view) }
+            if view.name == "Group" || view.name == "Section" { stack += view.childViews(roles: [.content]) }
+        }
         return !repeated.isEmpty && repeated.allSatisfy { $0.repeatedData?.memberName == "allCases" }
     }
 

@@ -4,9 +4,11 @@ import SwiftSyntax
 
 /// An `AsyncImage` that shows nothing while loading, or whose loading and loaded states have no size.
 ///
-/// Size is looked for on the `AsyncImage` itself and inside its placeholder (or its
-/// phase closure), or on a wrapper that holds only the image (`Group { AsyncImage … }.frame(…)`); a frame set
-/// further up or by a custom modifier is not seen.
+/// Size is looked for on the `AsyncImage` itself, inside its placeholder (or its phase closure), in a function or
+/// modifier of the same file that closure calls, or on a wrapper that holds only the image
+/// (`Group { AsyncImage … }.frame(…)`); a frame set further up or by a modifier of another file is not seen. A
+/// phase handed on to a closure the view was given (`content(phase)`, a caching wrapper) is sized by its callers,
+/// and left alone.
 struct AsyncImageWithoutPlaceholder: Rule {
     static let description = RuleDescription(
         id: "async-image-without-placeholder",
@@ -30,6 +32,32 @@ struct AsyncImageWithoutPlaceholder: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The placeholder goes through the file's own style, which gives it a frame.
+            """
+            struct EntryIcon: View {
+                let url: URL
+                var body: some View {
+                    AsyncImage(url: url) { image in
+                        image.resizable().entryImageStyle()
+                    } placeholder: {
+                        Image(systemName: "app.dashed").resizable().entryImageStyle()
+                    }
+                }
+            }
+            private extension View {
+                func entryImageStyle() -> some View { scaledToFit().frame(width: 44, height: 44) }
+            }
+            """,
+            // A caching wrapper: its callers say how each phase looks.
+            """
+            struct CachedImage<Content: View>: View {
+                let url: URL
+                let content: (AsyncImagePhase) -> Content
+                var body: some View {
+                    AsyncImage(url: url) { phase in content(phase) }
+                }
+            }
+            """,
             """
             Group {
                 AsyncImage(url: profile.avatarURL) { phase in
@@ -67,6 +95,28 @@ struct AsyncImageWithoutPlaceholder: Rule {
     static let missingSize = "This AsyncImage and its placeholder have no size, so layout jumps when the image arrives; add a `.frame` or `.aspectRatio`."
     static let sizingModifiers: Set<String> = ["frame", "aspectRatio", "scaledToFit", "scaledToFill", "containerRelativeFrame"]
 
+    /// A closure that calls a function or modifier of this file whose body sizes what it is given.
+    private func sizesThroughHelper(_ closure: ClosureExprSyntax, in file: SwiftUIFile) -> Bool {
+        closure.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
+                  file.declaresFunction(name) else { return false }
+            return file.types.values.flatMap { $0.functions[name] ?? [] }.compactMap(\.body).contains { body in
+                Self.sizingModifiers.contains { body.containsMemberAccess(named: $0) }
+            }
+        }
+    }
+
+    /// A phase closure whose only statement calls a closure property of the view (`content(phase)`).
+    private func passesOnToGivenClosure(_ closure: ClosureExprSyntax, in file: SwiftUIFile) -> Bool {
+        guard closure.statements.count == 1,
+              let call = closure.statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+                ?? closure.statements.first?.item.as(FunctionCallExprSyntax.self),
+              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let type = file.property(name, in: file.enclosingType(of: closure))?.typeAnnotation?.trimmedSource
+        else { return false }
+        return type.contains("->")
+    }
+
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["AsyncImage"]
 
@@ -94,8 +144,13 @@ struct AsyncImageWithoutPlaceholder: Rule {
             context.report(at: view.nameToken, message: Self.missingPlaceholder)
             return
         }
+        // Sized when the image or a wrapper around it has a size, or the loading state has one, itself or through a
+        // helper of the file (`.entryImageStyle()`): a loaded image of its own size still jumps from a bare
+        // spinner. A phase handed to a closure the view was given (`content(phase)`) is sized by its callers.
         let sized = view.modifiers.contains { Self.sizingModifiers.contains($0.name) }
             || Self.sizingModifiers.contains { loading.closure.containsMemberAccess(named: $0) }
+            || sizesThroughHelper(loading.closure, in: context.file)
+            || (phase.map { passesOnToGivenClosure($0.closure, in: context.file) } ?? false)
             || isSizedByWrapper(call, in: context.file)
         if !sized {
             context.report(at: view.nameToken, message: Self.missingSize)
