@@ -98,6 +98,11 @@ public struct ModuleFacts: Sendable {
     static func mayContribute(_ bytes: UnsafeBufferPointer<UInt8>, mentioning words: Set<String>) -> Bool {
         if !words.isDisjoint(with: declarationWords) { return true }
         if words.contains("ForEach"), !words.isDisjoint(with: repeatingContainers) { return true }
+        // A view that shows a view it is given, perhaps as a control's label (`ModuleIndex.controlWrapperViews`).
+        if contains(bytes, "@ViewBuilder let", followedBy: nil) || contains(bytes, "@ViewBuilder var", followedBy: nil)
+            || contains(bytes, ": () ->", followedBy: "Label") || contains(bytes, ": () ->", followedBy: "Content") {
+            return true
+        }
         guard words.contains("Image") else { return false }
         return contains(bytes, "some View {", followedBy: "Image") || contains(bytes, ": Image", followedBy: nil)
             || contains(bytes, "-> Image", followedBy: nil)

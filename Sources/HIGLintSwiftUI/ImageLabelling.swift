@@ -77,8 +77,8 @@ extension SwiftUIFile {
     }
 
     /// What the views around an image (`enclosures`, innermost first) do for its label: a `Label`, a control
-    /// whose label also has text or an accessibility label, a cell of another package's control whose closure also
-    /// shows text, a hidden or labelled merged container label it;
+    /// whose label also has text or an accessibility label, a cell of another package's control or the content of a
+    /// module's control wrapper (`ModuleIndex.controlWrapperViews`) whose closure also shows text, a hidden or labelled merged container label it;
     /// a control whose whole label is images is the icon rule's; an unlabelled container ignoring its children
     /// swallows it.
     public func imageSurroundings(_ enclosures: [Enclosure]) -> ImageSurroundings {
@@ -99,7 +99,8 @@ extension SwiftUIFile {
                 // What the icon rule reports (a label of images and shapes with no text) is reported once, there.
                 if Self.iconRuleControls.contains(view.name), imagery(of: view.controlLabelViews) == .onlyImages { return .labelled }
             }
-            if isOtherPackagesControl(view), enclosure.role == .content || enclosure.role == .label,
+            if isOtherPackagesControl(view) || module.controlWrapperViews.contains(view.writtenName),
+               enclosure.role == .content || enclosure.role == .label,
                Self.showWrittenText(view.childViews(roles: [enclosure.role])) {
                 return .labelled
             }

@@ -38,6 +38,13 @@ public struct ModuleIndex: Sendable, Equatable {
     /// own: `NavigationLink(value: chat) { ChatRow(chat) }`. The control is one element read by that text; what
     /// the type shows is part of it, but a control the type is stays an element of its own.
     public var controlLabelViews: Set<String> = []
+    /// View types that show a view they are given (`@ViewBuilder let label: () -> Label`) as the label of a control
+    /// of their own (`Button { open() } label: { label() }`): a link wrapper such as `ArticleLink { CardView() }`.
+    public var controlWrapperViews: Set<String> = []
+    /// Uses inside the closure of a view type of the module, as `Type.Wrapper` (`CardView.ArticleLink`), and
+    /// otherwise unlabelled: in a control's label when the wrapper is one (`controlWrapperViews`), which only the
+    /// whole module knows.
+    public var wrappedLabelViews: Set<String> = []
     /// View types with a use that neither labels nor hides them, nor shows them in a labelled control's label: a
     /// label given at one use says nothing of another (`PosterImage` in a titled row, and alone in a grid cell).
     public var unlabelledUseViews: Set<String> = []
@@ -60,11 +67,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -107,6 +114,7 @@ public struct ModuleIndex: Sendable, Equatable {
                 if type.parts.contains(where: Self.holdsChart) { chartViews.insert(name) }
                 if type.parts.contains(where: { $0.containsMemberAccess(named: "contextMenu") }) { contextMenuViews.insert(name) }
                 if SwiftUIFile.isNamedLikeControl(name) { controlViews.insert(name) }
+                if Self.showsGivenViewAsControlLabel(type) { controlWrapperViews.insert(name) }
             }
             if Self.styleProtocols.contains(where: type.conforms(to:)),
                type.functions["makeBody"]?.contains(where: { $0.body.map(Self.drawsText) ?? false }) == true {
@@ -206,6 +214,8 @@ public struct ModuleIndex: Sendable, Equatable {
                 controlLabelViews.insert(name)
             } else if let style = Self.styleOfControl(labelledBy: view, in: file) {
                 styledLabelViews.insert(name + "." + style)
+            } else if let wrapper = Self.moduleViewWrapping(view, in: file) {
+                wrappedLabelViews.insert(name + "." + wrapper)
             } else {
                 unlabelledUseViews.insert(name)
             }
@@ -230,6 +240,36 @@ public struct ModuleIndex: Sendable, Equatable {
         file.enclosingViews(of: view.root).contains { enclosure in
             labelledControlNames.contains(enclosure.view.name) && enclosure.isControlLabel
                 && enclosure.view.controlLabelViews.contains(where: \.showsTextOrLabel)
+        }
+    }
+
+    /// The view type of the module whose closure `view` is written in (`ArticleLink(article) { CardView(…) }`).
+    private static func moduleViewWrapping(_ view: SwiftUIView, in file: SwiftUIFile) -> String? {
+        guard let enclosure = file.enclosingViews(of: view.root).first, enclosure.modifier == nil else { return nil }
+        let wrapper = enclosure.view
+        guard wrapper.isTypeCall, let first = wrapper.writtenName.first, first.isUppercase,
+              !systemViewNames.contains(wrapper.writtenName), !labelledControlNames.contains(wrapper.name)
+        else { return nil }
+        return wrapper.writtenName
+    }
+
+    /// Whether a view type holds a view it is given (a closure or `@ViewBuilder` property) and calls it in the label
+    /// of a control it shows.
+    private static func showsGivenViewAsControlLabel(_ type: TypeDeclaration) -> Bool {
+        let given = Set(type.properties.values.filter { property in
+            property.body == nil && (property.hasAttribute("ViewBuilder") || property.typeAnnotation?.trimmedSource.contains("->") == true)
+        }.map(\.name))
+        guard !given.isEmpty else { return false }
+        return type.parts.contains { part in
+            part.tokens(viewMode: .sourceAccurate).contains { token in
+                guard labelledControlNames.contains(token.text), let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      let control = SwiftUIView(root: ExprSyntax(call), components: [:])
+                else { return false }
+                let labels = control.roledClosures.filter { $0.role == .label }.map(\.closure)
+                return labels.contains { label in
+                    label.tokens(viewMode: .sourceAccurate).contains { given.contains($0.text) && $0.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen }
+                }
+            }
         }
     }
 

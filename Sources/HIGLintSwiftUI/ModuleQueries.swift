@@ -93,8 +93,11 @@ extension SwiftUIFile {
         let prefix = typeName + "."
         let styles = module.styledLabelViews.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         guard styles.allSatisfy(module.titleDrawingStyles.contains) else { return false }
+        // Uses in a module view's closure: in a control's label where that view is a link or button wrapper.
+        let wrappers = module.wrappedLabelViews.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        guard wrappers.allSatisfy(module.controlWrapperViews.contains) else { return false }
         return module.labelledViews.contains(typeName)
-            || inControlLabels && (module.controlLabelViews.contains(typeName) || !styles.isEmpty)
+            || inControlLabels && (module.controlLabelViews.contains(typeName) || !styles.isEmpty || !wrappers.isEmpty)
     }
 }
 

@@ -115,11 +115,13 @@ struct SurveyPhase {
     /// A chart view's title is often given where another file uses it (`DetailCard(title: "Humidity") {
     /// HumidityChart() }`), in a file with none of the words that make the survey parse it. Once the first pass
     /// knows the module's chart views, the files that create one are parsed for how they use them; there are few.
-    /// So is a button style that draws a title: the views in the labels of buttons it styles are labelled by it.
+    /// So is a button style that draws a title: the views in the labels of buttons it styles are labelled by it, and
+    /// a link wrapper (`ArticleLink { CardView() }`): the views given to it are in a control's label.
     private func addUsesOfChartViews(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
         let wanted = results.reduce(into: Set<String>()) {
             $0.formUnion($1?.facts.index.chartViews ?? [])
             $0.formUnion($1?.facts.index.titleDrawingStyles ?? [])
+            $0.formUnion($1?.facts.index.controlWrapperViews ?? [])
         }
         guard !wanted.isEmpty else { return }
         // A file with a part of the index already was parsed for it, uses and all.

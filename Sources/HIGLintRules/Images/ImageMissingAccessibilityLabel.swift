@@ -101,8 +101,37 @@ struct ImageMissingAccessibilityLabel: Rule {
             """,
             RuleExample(#"struct BrandLogo: View { var body: some View { ↓Image("acme-logo").resizable() } }"#,
                         moduleFiles: [#"struct Header: View { var body: some View { HStack { BrandLogo(); Spacer() } } }"#]),
+            // A plain container of the module is no control: the image is read on its own.
+            RuleExample(#"struct CardView: View { var body: some View { VStack { ↓Image("thumb").resizable(); Text(title) } } }"#,
+                        moduleFiles: ["""
+                        struct Card<Content: View>: View {
+                            @ViewBuilder let content: () -> Content
+                            var body: some View { VStack { content() }.padding() }
+                        }
+                        """, "struct Feed: View { var body: some View { Card { CardView() } } }"]),
         ] + useTriggeringExamples,
         nonTriggeringExamples: [
+            // A button of the module's design system shows what it is given as its label: the image beside a title.
+            RuleExample("""
+                SurfaceButton(action: openGitHub, content: {
+                    HStack { Image("GithubIcon").resizable().frame(width: 20, height: 20); Text("Star on GitHub") }
+                })
+                """, moduleFiles: ["""
+                struct SurfaceButton<Content: View>: View {
+                    let action: () -> Void
+                    @ViewBuilder let content: () -> Content
+                    var body: some View { Button(action: action) { content().padding() } }
+                }
+                """]),
+            // A link wrapper of the module shows the view it is given as its button's label, beside the title.
+            RuleExample(#"struct CardView: View { var body: some View { VStack { Image("thumb").resizable(); Text(title) } } }"#,
+                        moduleFiles: ["""
+                        struct ArticleLink<Label: View>: View {
+                            let article: Article
+                            @ViewBuilder let label: () -> Label
+                            var body: some View { Button { open(article) } label: { label() } }
+                        }
+                        """, "struct Feed: View { var body: some View { ArticleLink(article: article) { CardView() } } }"]),
             // A view type whose image is the label of buttons styled, in another file, by a style that draws a title.
             RuleExample("""
                 struct ModePreview: View {
