@@ -134,33 +134,30 @@ struct SurveyPhase {
         }
     }
 
-    /// The screens swiped rows open are often declared in files of their own, with none of the words that make the
-    /// survey parse a file. Once the first pass knows them, the files that declare one are parsed for what those
-    /// screens offer (`ModuleIndex.screenActions`); there are few.
+    /// The screens swiped rows open, and the types whose members a `ShareLink` shares (`Links.appStore`), are often
+    /// declared in files of their own, with none of the words that make the survey parse a file. Once the first pass
+    /// knows them, the files that declare one are parsed for what those screens offer (`ModuleIndex.screenActions`)
+    /// and which of those members hold text or a URL (`textOrURLMembers`); there are few.
     private func addScreensOfSwipeDestinations(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
-        let destinations = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.swipeDestinations ?? []) }
-        guard !destinations.isEmpty else { return }
-        let declaring = results.indices.filter { index in
-            results[index]?.creations.declared.contains { destinations.contains($0.name) } == true
-        }
-        addIndexParts(to: &results, at: declaring, files: files) { file, configuration in
-            var index = ModuleIndex()
-            index.addScreenActions(of: destinations, in: SwiftUIFile(tree: file, components: configuration.components))
-            return index
-        }
+        addFactsOfDeclaredTypes(\.swipeDestinations, to: &results, files: files) { $0.addScreenActions(of: $1, in: $2) }
     }
 
-    /// What a `ShareLink` shares is often a constant of a type in a file of its own (`Links.appStore`). Once the
-    /// first pass knows those types, the files that declare one are parsed for which members hold text or a URL.
     private func addMembersOfShareItemTypes(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
-        let types = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.shareItemTypes ?? []) }
+        addFactsOfDeclaredTypes(\.shareItemTypes, to: &results, files: files) { $0.addTextOrURLMembers(of: $1, in: $2) }
+    }
+
+    /// Parses the files that declare a type the first pass collected in `wanted`, adding what `add` finds of them.
+    private func addFactsOfDeclaredTypes(_ wanted: KeyPath<ModuleIndex, Set<String>>, to results: inout [SurveyPart?],
+                                         files: [ConfiguredFile],
+                                         add: @escaping @Sendable (inout ModuleIndex, Set<String>, SwiftUIFile) -> Void) {
+        let types = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index[keyPath: wanted] ?? []) }
         guard !types.isEmpty else { return }
         let declaring = results.indices.filter { index in
             results[index]?.creations.declared.contains { types.contains($0.name) } == true
         }
         addIndexParts(to: &results, at: declaring, files: files) { file, configuration in
             var index = ModuleIndex()
-            index.addTextOrURLMembers(of: types, in: SwiftUIFile(tree: file, components: configuration.components))
+            add(&index, types, SwiftUIFile(tree: file, components: configuration.components))
             return index
         }
     }
