@@ -111,6 +111,19 @@ extension ExprSyntax {
         self.as(MemberAccessExprSyntax.self)?.declName.baseName.text
     }
 
+    /// The type and member a value is read from or returned by, looking through `!`: `Links.appStore` →
+    /// (`Links`, `appStore`), `Generator.code(for: x)` → (`Generator`, `code`); `nil` unless the base is a
+    /// capitalised name.
+    public var typeMember: (type: String, name: String)? {
+        var expression = self
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+        if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, owner.first?.isUppercase == true
+        else { return nil }
+        return (owner, member.declName.baseName.text)
+    }
+
     /// The identifiers a value expression names, outermost component last:
     /// `order.trackingNumber` → `["order", "trackingNumber"]`, `$model.notes` → `["model", "notes"]`,
     /// `self.email ?? ""` → `["self", "email"]`. `nil` for other expressions.

@@ -31,20 +31,8 @@ extension SwiftUIFile {
     /// button, a closure passed to the row's type): `onTap: { selected = transaction }` with
     /// `.sheet(item: $selected) { TransactionDetail(transaction: $0) }`.
     private func presentedScreenType(of row: SwiftUIView) -> String? {
-        var assigned: Set<String> = []
-        for token in row.root.tokens(viewMode: .sourceAccurate) {
-            guard case .identifier(let name) = token.tokenKind,
-                  token.nextToken(viewMode: .sourceAccurate)?.text == "=",
-                  token.parent?.parent?.parent?.is(SequenceExprSyntax.self) == true || token.parent?.parent?.parent?.parent?.is(SequenceExprSyntax.self) == true
-            else { continue }
-            assigned.insert(name)
-        }
-        guard !assigned.isEmpty else { return nil }
-        for token in tree.tokens(viewMode: .sourceAccurate) where Self.screenPresentingModifiers.contains(token.text) {
-            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                  let call = member.parent?.as(FunctionCallExprSyntax.self),
-                  let state = (call.argument("item") ?? call.argument("isPresented"))?.expression.trimmedSource,
-                  assigned.contains(String(state.drop(while: { $0 == "$" }).split(separator: ".").last ?? "")),
+        for presentation in presentations(drivenBy: stateWritten(by: row.root), kinds: screenPresentations) {
+            guard let call = presentation.call,
                   let closure = call.trailingClosure ?? call.closure("content") ?? call.closure("destination")
             else { continue }
             if let type = ViewBuilderContent.views(in: closure.statements)
@@ -54,8 +42,6 @@ extension SwiftUIFile {
         }
         return nil
     }
-
-    private static let screenPresentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
     /// The view type the file's only `.navigationDestination(for:)` shows, when there is exactly one.
     private func soleNavigationDestinationType() -> String? {

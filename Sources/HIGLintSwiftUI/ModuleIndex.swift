@@ -142,14 +142,9 @@ public struct ModuleIndex: Sendable, Equatable {
     private mutating func recordShareItems(in file: SwiftUIFile) {
         for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == "ShareLink" {
             guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  var item = call.arguments.first(where: { $0.label?.text == "item" })?.expression
+                  let member = call.arguments.first(where: { $0.label?.text == "item" })?.expression.typeMember
             else { continue }
-            if let forced = item.as(ForceUnwrapExprSyntax.self) { item = forced.expression }
-            if let inner = item.as(FunctionCallExprSyntax.self) { item = inner.calledExpression }
-            guard let owner = item.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                  owner.first?.isUppercase == true
-            else { continue }
-            shareItemTypes.insert(owner)
+            shareItemTypes.insert(member.type)
         }
         addTextOrURLMembers(of: shareItemTypes, in: file)
     }
@@ -256,9 +251,7 @@ public struct ModuleIndex: Sendable, Equatable {
     /// Whether a view type holds a view it is given (a closure or `@ViewBuilder` property) and calls it in the label
     /// of a control it shows.
     private static func showsGivenViewAsControlLabel(_ type: TypeDeclaration) -> Bool {
-        let given = Set(type.properties.values.filter { property in
-            property.body == nil && (property.hasAttribute("ViewBuilder") || property.typeAnnotation?.trimmedSource.contains("->") == true)
-        }.map(\.name))
+        let given = Set(type.properties.keys.filter(type.isGivenClosure))
         guard !given.isEmpty else { return false }
         return type.parts.contains { part in
             part.tokens(viewMode: .sourceAccurate).contains { token in

@@ -8,6 +8,8 @@ let mutatingMethods: Set<String> = [
 
 /// Presentation modifiers that ask a person something before going on.
 public let confirmationPresentations: Set<String> = ["confirmationDialog", "alert"]
+/// Modifiers that present a screen of their own for a state: a detail sheet, a cover, a pushed destination.
+public let screenPresentations: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
 extension SyntaxProtocol {
     /// The properties this code assigns or mutates, by their last name component:
@@ -90,15 +92,10 @@ extension SwiftUIFile {
     /// parent view, often in another file.
     public func runsInjectedAction(_ code: some SyntaxProtocol) -> Bool {
         guard let type = enclosingType(of: code) else { return false }
-        func isInjected(_ name: String) -> Bool {
-            guard let property = type.properties[name], property.body == nil, type.functions[name] == nil else { return false }
-            if let annotation = property.typeAnnotation?.trimmedSource { return annotation.contains("->") }
-            return property.initializer == nil
-        }
-        if let reference = ExprSyntax(Syntax(code))?.as(DeclReferenceExprSyntax.self) { return isInjected(reference.baseName.text) }
+        if let reference = ExprSyntax(Syntax(code))?.as(DeclReferenceExprSyntax.self) { return type.isGivenClosure(reference.baseName.text) }
         let finder = CallFinder(viewMode: .sourceAccurate)
         finder.walk(code)
-        return finder.ownCalls.contains(where: isInjected)
+        return finder.ownCalls.contains(where: type.isGivenClosure)
     }
 
     /// `confirmDelete`, `requestRemoval`, `showDeleteAlert`, `isPresentingDeleteDialog`, `orderToDelete`.
@@ -119,7 +116,7 @@ extension SwiftUIFile {
 
     private func findPresentationModifiers() -> [Modifier] {
         tree.tokens(viewMode: .sourceAccurate).compactMap { token -> Modifier? in
-            guard confirmationPresentations.contains(token.text),
+            guard confirmationPresentations.contains(token.text) || screenPresentations.contains(token.text),
                   let member = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(MemberAccessExprSyntax.self),
                   let view = view(modifiedBy: member)
             else { return nil }

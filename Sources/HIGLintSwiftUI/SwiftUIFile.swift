@@ -35,6 +35,15 @@ public final class TypeDeclaration {
     }
 
     public func conforms(to name: String) -> Bool { inheritedTypes.contains(name) }
+
+    /// Whether `name` is a closure the type was handed where it is created (`let onDelete: () -> Void`,
+    /// `@ViewBuilder let label: () -> Label`): what calling it does is decided by the parent, often in another file.
+    public func isGivenClosure(_ name: String) -> Bool {
+        guard let property = properties[name], property.body == nil, functions[name] == nil else { return false }
+        if property.hasAttribute("ViewBuilder") { return true }
+        if let annotation = property.typeAnnotation?.trimmedSource { return annotation.contains("->") }
+        return property.initializer == nil
+    }
     /// Whether the type is a SwiftUI `View` (or `ViewModifier`, `Shape`…), judged by its declared conformances.
     public var isView: Bool {
         inheritedTypes.contains { ["View", "ViewModifier", "Shape", "App", "Scene", "Widget"].contains($0) }

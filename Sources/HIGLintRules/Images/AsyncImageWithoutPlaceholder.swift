@@ -111,10 +111,9 @@ struct AsyncImageWithoutPlaceholder: Rule {
         guard closure.statements.count == 1,
               let call = closure.statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
                 ?? closure.statements.first?.item.as(FunctionCallExprSyntax.self),
-              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let type = file.property(name, in: file.enclosingType(of: closure))?.typeAnnotation?.trimmedSource
+              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         else { return false }
-        return type.contains("->")
+        return file.enclosingType(of: closure)?.isGivenClosure(name) == true
     }
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]

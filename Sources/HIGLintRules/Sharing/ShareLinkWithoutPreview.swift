@@ -114,7 +114,7 @@ private func isText(_ item: ExprSyntax, in file: SwiftUIFile) -> Bool {
     if item.is(StringLiteralExprSyntax.self) { return true }
     if let call = item.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedSource == "String" { return true }
     if let value = file.initialValue(of: item), value.is(StringLiteralExprSyntax.self) { return true }
-    if let member = item.qualifiedMemberName, file.module.textOrURLMembers.contains(member) { return true }
+    if let member = item.typeMember, file.module.textOrURLMembers.contains(member.type + "." + member.name) { return true }
     guard let path = item.referencePath, path.count == 1 || (path.count == 2 && path[0] == "self"), let name = path.last,
           let type = file.property(name, in: file.enclosingType(of: item))?.typeAnnotation?.trimmedSource
     else { return false }
@@ -122,17 +122,6 @@ private func isText(_ item: ExprSyntax, in file: SwiftUIFile) -> Bool {
 }
 
 private extension ExprSyntax {
-    /// `Type.member` for a value read from or returned by a type's member, looking through `!`: `Links.appStore` →
-    /// `Links.appStore`, `Generator.code(for: x)` → `Generator.code`.
-    var qualifiedMemberName: String? {
-        var expression = self
-        if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
-        if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
-        guard let member = expression.as(MemberAccessExprSyntax.self),
-              let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        return owner + "." + member.declName.baseName.text
-    }
-
     /// `URL(…)`, `URL(string: s)!`, or a name ending in url/URL/link/Link.
     var isEvidentlyURL: Bool {
         var expression = self
