@@ -146,7 +146,7 @@ enum XCConfig {
     static func assignments(ofFile path: String, warnings: inout [ProjectWarning], depth: Int = 0) -> [(key: String, value: String)] {
         guard depth < 16 else { return [] }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            warnings.append(ProjectWarning(path: path, message: "could not read this configuration file; its build settings are left out"))
+            warnings.append(.unreadable(path, what: "this configuration file", consequence: "its build settings are left out"))
             return []
         }
         let folder = (path as NSString).deletingLastPathComponent

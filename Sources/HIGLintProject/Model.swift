@@ -1,3 +1,4 @@
+import Foundation
 import HIGLintSwiftUI
 
 /// Platform names as deployment targets are keyed (`"iOS": "17.0"`), as `Platforms.description` writes them.
@@ -91,6 +92,12 @@ public struct ProjectDescription: Sendable {
     /// The platforms of the apps and app extensions a project builds with targets it could not read one by one
     /// (a Tuist project whose targets its own helpers make): where its unclaimed files run, as far as can be told.
     public var unreadAppPlatforms: Platforms?
+    /// Some of the project's targets could not be read (a Tuist target whose name or sources a function builds):
+    /// a file that only its test targets are seen to build may be built by one of those too.
+    public var hasUnreadTargets = false
+    /// The folders of the local packages the project references by path (an Xcode local package reference, a
+    /// Tuist or XcodeGen package path, a manifest's path dependency), standardized.
+    public var referencedPackageFolders: Set<String> = []
 
     init(kind: ProjectKind, path: String, folder: String) {
         self.kind = kind
@@ -135,5 +142,35 @@ public struct ProjectWarning: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path): warning: \(message)" }
+    /// The path relative to the current folder when it lies below it, as a person typed it.
+    public var description: String {
+        let current = FileManager.default.currentDirectoryPath
+        let prefix = current.hasSuffix("/") ? current : current + "/"
+        let shown = path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+        return "\(shown): warning: \(message)"
+    }
+
+    /// A file a project names that could not be read, said with its likely cause (RULES.md, *Facts fail open*):
+    /// CocoaPods' files before `pod install` (one warning for the whole `Pods` folder), a configuration kept as a
+    /// template to copy (`Config.xcconfig.dist`), a file that is not there, or one that cannot be read.
+    /// - Parameters:
+    ///   - what: the kind of file, `this configuration file`.
+    ///   - consequence: what is done without it, `its build settings are left out`.
+    static func unreadable(_ path: String, what: String, consequence: String) -> ProjectWarning {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        if let pods = components.firstIndex(of: "Pods"), pods < components.count - 1 {
+            let folder = components[...pods].joined(separator: "/")
+            if !FileManager.default.fileExists(atPath: folder + "/Manifest.lock") {
+                return ProjectWarning(path: folder, message: "not found (run `pod install`); Pods are not linted, and the build settings CocoaPods adds are left out")
+            }
+        }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            return ProjectWarning(path: path, message: "could not read \(what) (no permission, or not UTF-8 text); \(consequence)")
+        }
+        let name = (path as NSString).lastPathComponent
+        for suffix in [".dist", ".example", ".sample", ".template"] where FileManager.default.fileExists(atPath: path + suffix) {
+            return ProjectWarning(path: path, message: "not found; \(name + suffix) beside it is a template to copy as \(name); \(consequence)")
+        }
+        return ProjectWarning(path: path, message: "not found; \(consequence)")
+    }
 }

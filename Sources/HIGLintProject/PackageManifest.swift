@@ -24,6 +24,7 @@ enum PackageManifestReader {
         let file = Parser.parse(source: source)
         let calls = PackageCalls(viewMode: .sourceAccurate)
         calls.walk(file)
+        project.referencedPackageFolders = PackageReferences.folders(in: file, manifestFolder: folder)
         var platforms: Platforms = []
         var deploymentTargets: [String: String] = [:]
         for element in calls.platforms {

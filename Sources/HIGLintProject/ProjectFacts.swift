@@ -62,7 +62,8 @@ public struct ProjectFacts: Sendable {
             switch found {
             case .workspace(let path):
                 guard let listed = ProjectDiscovery.projects(inWorkspace: path) else {
-                    facts.warnings.append(ProjectWarning(path: path, message: "could not read this workspace's contents.xcworkspacedata"))
+                    facts.warnings.append(.unreadable(path + "/contents.xcworkspacedata", what: "this workspace's contents",
+                                                      consequence: "the projects it lists are found by folder"))
                     continue
                 }
                 for project in listed where !queue.contains(.xcodeProject(project)) { queue.append(.xcodeProject(project)) }
@@ -74,7 +75,7 @@ public struct ProjectFacts: Sendable {
             case .package(let path), .tuist(let path), .xcodegen(let path):
                 guard readProjects.insert(path).inserted else { continue }
                 guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    facts.warnings.append(ProjectWarning(path: path, message: "could not read this file; its folder is linted by folder conventions"))
+                    facts.warnings.append(.unreadable(path, what: "this file", consequence: "its folder is linted by folder conventions"))
                     continue
                 }
                 let (project, warnings): (ProjectDescription?, [ProjectWarning])
@@ -92,6 +93,9 @@ public struct ProjectFacts: Sendable {
                 if let project { facts.add(project, screenshotWords: words) }
             }
         }
+        // One line per thing not read: CocoaPods' many configuration files are one missing `Pods` folder.
+        var said: Set<String> = []
+        facts.warnings = facts.warnings.filter { said.insert($0.path + "\u{0}" + $0.message).inserted }
         return facts
     }
 
@@ -116,7 +120,6 @@ public struct ProjectFacts: Sendable {
         if let platforms = project.unreadAppPlatforms { unreadProjectPlatforms[project.folder] = platforms }
     }
 
-    /// The facts for one file (absolute or relative to the current folder).
     /// The folders of the projects whose targets build the file (absolute or relative to the current folder): a
     /// run over all of them sees every file of the file's module.
     public func projectFolders(forFile file: String) -> [String] {
@@ -129,20 +132,46 @@ public struct ProjectFacts: Sendable {
         return folders
     }
 
-    /// Whether the file is built only by local Swift packages of an app's repository, which the run holds with
-    /// the app: each package sits in a subfolder (not at a repository's root, where a package is published for
-    /// others), and a project that is not a package (the app's Xcode, Tuist or XcodeGen project) lies inside the
-    /// run's folders too. Such a package's `public` types are the app's own: nothing outside the run creates them.
+    /// Whether the file is built only by local Swift packages of an app the run holds: each package sits in a
+    /// subfolder (not at a repository's root, where a package is published for others), and a project of the run
+    /// that is not a package (the app's Xcode, Tuist or XcodeGen project) references it, or references a package
+    /// that references it. Such a package's `public` types are the app's own: nothing outside the run creates them.
+    /// A package beside an app that the app does not reference is its own module (RULES.md, *The folder does not
+    /// change the answer*).
     public func isInAppLocalPackage(_ file: String, runRoots: [String]) -> Bool {
         let packages = lookUp(Self.standardized(file)).targets.map { projects[$0.project] }
         guard !packages.isEmpty, packages.allSatisfy({ $0.kind == .package }) else { return false }
         func inside(_ path: String) -> Bool { runRoots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
-        let appProjects = projects.filter { $0.kind != .package && inside($0.folder) }
-        guard !appProjects.isEmpty else { return false }
+        let referenced = appReferencedPackageFolders(inside: inside)
+        guard !referenced.isEmpty else { return false }
         return packages.allSatisfy { package in
-            inside(package.folder) && !FileManager.default.fileExists(atPath: package.folder + "/.git")
-                && !runRoots.contains(package.folder)
+            inside(package.folder) && referenced.contains(package.folder)
+                && !FileManager.default.fileExists(atPath: package.folder + "/.git") && !runRoots.contains(package.folder)
         }
+    }
+
+    /// The folders of the packages the run's app projects reference, directly or through packages they reference.
+    /// Tuist's own `Tuist/Package.swift` speaks for the project beside it.
+    private func appReferencedPackageFolders(inside: (String) -> Bool) -> Set<String> {
+        let apps = projects.filter { $0.kind != .package && inside($0.folder) }
+        guard !apps.isEmpty else { return [] }
+        let tuistFolders = Set(apps.filter { $0.kind == .tuist }.map(\.folder))
+        var referenced = apps.reduce(into: Set<String>()) { $0.formUnion($1.referencedPackageFolders) }
+        for package in projects where package.kind == .package
+            && tuistFolders.contains((package.folder as NSString).deletingLastPathComponent)
+            && (package.folder as NSString).lastPathComponent == "Tuist" {
+            referenced.formUnion(package.referencedPackageFolders)
+        }
+        var grew = true
+        while grew {
+            grew = false
+            for package in projects where package.kind == .package && referenced.contains(package.folder) {
+                let before = referenced.count
+                referenced.formUnion(package.referencedPackageFolders)
+                grew = grew || referenced.count != before
+            }
+        }
+        return referenced
     }
 
     /// The platforms of the apps and app extensions that the run's non-package projects build: where the code of
@@ -189,6 +218,27 @@ public struct ProjectFacts: Sendable {
         return (targets, isPreviewContent, insideClaimingProject)
     }
 
+    /// The facts for one file (absolute or relative to the current folder).
+    /// - Parameter beingWritten: the file is code being written (an editor's buffer, standard input, an agent's
+    ///   code): one that no target builds yet is judged as shipping code of the project around it, on the
+    ///   platforms of that project's shipping targets (RULES.md, *Facts fail open*).
+    public func facts(forFile file: String, beingWritten: Bool) -> FileFacts {
+        var facts = facts(forFile: file)
+        guard beingWritten, facts.passOverReason == .notBuilt else { return facts }
+        let path = Self.standardized(file)
+        let around = projects.filter { $0.claimsEveryFile && path.hasPrefix($0.folder.hasSuffix("/") ? $0.folder : $0.folder + "/") }
+        let shipping = around.flatMap(\.targets).filter(\.ships)
+        facts.passOverReason = nil
+        facts.platforms = shipping.isEmpty ? nil : shipping.reduce(into: Platforms()) { $0.formUnion($1.platforms) }
+        for (platformName, platform) in platformNames {
+            let building = shipping.filter { $0.platforms.contains(platform) }
+            let versions = building.map { $0.deploymentTargets[platformName] }
+            guard !building.isEmpty, !versions.contains(nil) else { continue }
+            facts.deploymentTargets[platformName] = versions.compactMap { $0 }.reduce(nil) { Version.lower($0, $1) }
+        }
+        return facts
+    }
+
     public func facts(forFile file: String) -> FileFacts {
         let path = Self.standardized(file)
         if manifests.contains(path) { return FileFacts(passOverReason: .manifests) }
@@ -214,7 +264,11 @@ public struct ProjectFacts: Sendable {
                 versions[platformName, default: []].append(target.deploymentTargets[platformName])
             }
         }
+        // A file is test code only when every target that builds it is a test target; where a project's targets
+        // could not all be read, an unread one may build it too (RULES.md, *Facts fail open*).
+        let onlyTests = targets.allSatisfy { projects[$0.project].targets[$0.target].passOverReason == .tests }
         let shipping = targets.contains { projects[$0.project].targets[$0.target].ships }
+            || (onlyTests && !Self.isTestByConvention(path) && targets.contains { projects[$0.project].hasUnreadTargets })
         facts.isWidgetExtension = targets.allSatisfy { projects[$0.project].targets[$0.target].isWidgetExtension }
         let iOSTargets = targets.map { projects[$0.project].targets[$0.target] }.filter { $0.platforms.contains(.iOS) }
         facts.isPhoneOnly = !iOSTargets.isEmpty && iOSTargets.allSatisfy(\.isPhoneOnly)

@@ -14,7 +14,9 @@ enum TuistProjectReader {
         var project = ProjectDescription(kind: .tuist, path: manifestPath, folder: folder)
         var warnings: [ProjectWarning] = []
         let calls = TuistTargetCalls(viewMode: .sourceAccurate)
-        calls.walk(Parser.parse(source: source))
+        let tree = Parser.parse(source: source)
+        calls.walk(tree)
+        project.referencedPackageFolders = PackageReferences.folders(in: tree, manifestFolder: folder)
         if calls.targets.isEmpty {
             // Targets made by the project's helpers still name their destinations there.
             let helpers = TuistTargetCalls(viewMode: .sourceAccurate)
@@ -26,10 +28,12 @@ enum TuistProjectReader {
             }
             let found = project.unreadAppPlatforms.map { "; its helpers build apps for \($0), which its files are taken to run on" } ?? ""
             warnings.append(ProjectWarning(path: manifestPath, message: "found no target written as .target(name:…) or Target(name:…); the folder is linted by folder conventions" + found))
+            project.hasUnreadTargets = true
         }
         for call in calls.targets {
             guard let name = SyntaxValues.string(call.argument("name")) else {
-                warnings.append(ProjectWarning(path: manifestPath, message: "a target's name is not a string literal; its files are linted by folder conventions"))
+                warnings.append(ProjectWarning(path: manifestPath, message: "a target's name is not a string literal (a function builds it); its files, even those a test target also builds, are judged as shipping"))
+                project.hasUnreadTargets = true
                 continue
             }
             var facts = TargetFacts(name: name, product: product(call.argument("product")))
@@ -43,6 +47,7 @@ enum TuistProjectReader {
             let globs = SyntaxValues.strings(call.argument("sources")) + SyntaxValues.strings(call.argument("resources"))
             if globs.isEmpty, call.argument("sources") != nil {
                 warnings.append(ProjectWarning(path: manifestPath, message: "the sources of target '\(name)' are not literal globs; its files are linted by folder conventions"))
+                project.hasUnreadTargets = true
             }
             for glob in globs.map(Glob.init) {
                 let root = XcodeProjectReader.join(folder, glob.literalPrefix)

@@ -17,6 +17,11 @@ enum XcodeGenProjectReader {
         }
         let projectTargets = ((spec["options"] as? [String: Any])?["deploymentTarget"] as? [String: Any]) ?? [:]
         var project = ProjectDescription(kind: .xcodegen, path: specPath, folder: folder)
+        for case let package as [String: Any] in ((spec["packages"] as? [String: Any]) ?? [:]).values {
+            if let path = package["path"] as? String, !path.isEmpty {
+                project.referencedPackageFolders.insert(XcodeProjectReader.join(folder, path))
+            }
+        }
         for name in targets.keys.sorted() {
             guard let target = targets[name] as? [String: Any] else { continue }
             var facts = TargetFacts(name: name, product: ProductKind(xcodeProductType: target["type"] as? String ?? ""))

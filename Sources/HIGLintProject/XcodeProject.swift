@@ -33,7 +33,7 @@ struct XcodeProjectReader {
     private mutating func read(screenshotWords: [String]) -> ProjectDescription? {
         let file = (projectPath as NSString).appendingPathComponent("project.pbxproj")
         guard let data = FileManager.default.contents(atPath: file) else {
-            warnings.append(ProjectWarning(path: file, message: "could not read this Xcode project; its folder is linted by folder conventions"))
+            warnings.append(.unreadable(file, what: "this Xcode project", consequence: "its folder is linted by folder conventions"))
             return nil
         }
         guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
@@ -46,6 +46,7 @@ struct XcodeProjectReader {
         recordParents()
         var project = ProjectDescription(kind: .xcode, path: projectPath, folder: folder)
         project.claimsEveryFile = true
+        project.referencedPackageFolders = localPackageFolders()
         let projectSettings = settings(ofList: root["buildConfigurationList"], over: [:])
         let synchronizedOwners = synchronizedGroupOwners(targetIDs: strings(root["targets"]))
         for targetID in strings(root["targets"]) {
@@ -90,6 +91,22 @@ struct XcodeProjectReader {
             }
         }
         return project
+    }
+
+    /// The local packages the project references: Xcode 15's `XCLocalSwiftPackageReference`, and, before it, a
+    /// package's folder added to the project as a folder reference.
+    private mutating func localPackageFolders() -> Set<String> {
+        var folders: Set<String> = []
+        for (id, object) in objects {
+            switch object["isa"] as? String {
+            case "XCLocalSwiftPackageReference":
+                if let relative = object["relativePath"] as? String { folders.insert(Self.join(folder, relative)) }
+            case "PBXFileReference" where ["folder", "wrapper"].contains(object["lastKnownFileType"] as? String ?? ""):
+                if let path = path(of: id) { folders.insert(path) }
+            default: break
+            }
+        }
+        return folders
     }
 
     /// For each synchronized folder: by target, the files its exception sets list for that target. A folder

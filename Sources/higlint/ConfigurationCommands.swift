@@ -1,5 +1,6 @@
 import Foundation
 import HIGLintCore
+import HIGLintProject
 import HIGLintRules
 import HIGLintSwiftUI
 
@@ -57,6 +58,12 @@ func printEffectiveConfiguration(_ options: ConfigOptions) -> Int32 {
         return 2
     }
     var object: [String: Any] = ["path": path, "files": files.map(\.path), "checked": configuration != nil]
+    // Why a run passes the file over, when the projects around it say it does not ship (and configuration does not
+    // ask for such code): the answer to "why is this file quiet?" that include and exclude do not give.
+    if let configuration, !configuration.checksNonShippingCode, !isDirectory.boolValue,
+       let reason = ProjectFacts.read(for: [filePath]).facts(forFile: filePath).passOverReason {
+        object["passedOver"] = reason == .notBuilt ? "no target builds it" : reason.rawValue
+    }
     if let configuration {
         object["platforms"] = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].filter { name in
             Platforms(name: name).map { configuration.platforms.contains($0) } ?? false

@@ -176,7 +176,13 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     }
     // A mistyped path or `include` would otherwise be a green run that checked nothing.
     if !options.readsStandardInput, !options.allowsEmpty, result.filesChecked == 0, result.errors.isEmpty {
-        writeError("higlint: error: no Swift file or image set to check under \(options.paths.joined(separator: ", ")); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)\n")
+        let under = options.paths.joined(separator: ", ")
+        if result.passedOver.total > 0 {
+            // The files were found; the projects say none of them ships. Blaming include and exclude would mislead.
+            writeError("higlint: error: nothing to check under \(under): \(result.passedOver.summary); set checkNonShippingCode: true in .higlint.json to check them (--allow-empty accepts this)\n")
+        } else {
+            writeError("higlint: error: no Swift file or image set to check under \(under); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)\n")
+        }
         return 2
     }
     if let baselineFile {

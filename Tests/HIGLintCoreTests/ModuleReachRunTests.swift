@@ -41,7 +41,8 @@ struct ModuleReachRunTests {
     func appLocalPackage() throws {
         let folder = try TemporaryFolder()
         try folder.write(".git/HEAD", "")
-        try folder.write("project.yml", "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n    sources: [App]\n")
+        // The app references the package (RULES.md, *The folder does not change the answer*).
+        try folder.write("project.yml", "name: Shop\npackages:\n  Kit:\n    path: Packages/Kit\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n    sources: [App]\n")
         try folder.write("App/Root.swift", appCreating("Root") + "import Kit\nstruct Root: View { var body: some View { UsedCard() } }\n")
         let manifest = """
             import PackageDescription
@@ -80,7 +81,7 @@ struct ModuleReachRunTests {
               ], "info" : { "author" : "xcode", "version" : 1 } }
             """)
         for (platform, expected) in [("macOS", [String]()), ("iOS", ["Contents.json raster-asset-missing-scales"])] {
-            try folder.write("project.yml", "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: \(platform)\n    sources: [App]\n")
+            try folder.write("project.yml", "name: Shop\npackages:\n  Kit:\n    path: Packages/Kit\ntargets:\n  Shop:\n    type: application\n    platform: \(platform)\n    sources: [App]\n")
             #expect(try findings(folder) == expected, "an app for \(platform)")
         }
     }

@@ -84,11 +84,13 @@ public struct PreparedRun: Sendable {
     private func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
         if let known = configurations[path] { return known }
         guard let configured = try engine.source.configuration(forFile: path) else { return nil }
-        // A buffer outside the run's files (standard input) gets the facts of the projects around its path.
+        // A buffer outside the run's files (standard input, an editor's new file, an agent's code) gets the facts
+        // of the projects around its path, and is judged even when no target builds it yet: it is being written.
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return configured }
         let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory),
-                                            to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]))
+                                            to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]),
+                                            beingWritten: true)
         return phase.files.swiftFiles.first?.configuration
     }
 }

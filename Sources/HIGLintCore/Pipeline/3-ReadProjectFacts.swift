@@ -42,14 +42,17 @@ public enum ProjectFactsPhase {
     }
 
     /// `runPaths`: what the run lints; a file whose projects all lie inside them is marked `runCoversProject`.
-    public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles, runPaths: [String] = []) -> Outcome {
+    /// `beingWritten`: the files are buffers (an editor's, standard input, an agent's code), judged even before a
+    /// target builds them.
+    public static func apply(_ facts: ProjectFacts, to files: ConfiguredFiles, runPaths: [String] = [],
+                             beingWritten: Bool = false) -> Outcome {
         let roots = runPaths.map { ProjectFacts.standardized($0) }
         let appPlatforms = facts.appPlatforms(runRoots: roots)
         var passedOver = PassedOver()
         var passedOverSwiftFiles: [ConfiguredFile] = []
         func placed(_ list: [ConfiguredFile], factsPath: (String) -> String, isSwift: Bool) -> [ConfiguredFile] {
             list.compactMap { file in
-                let fileFacts = facts.facts(forFile: factsPath(file.path))
+                let fileFacts = facts.facts(forFile: factsPath(file.path), beingWritten: beingWritten)
                 var placedFile = ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
                 // The projects that build the file lie inside the run's folders; a file no project claims was
                 // reached through a folder of the run, not named alone.
