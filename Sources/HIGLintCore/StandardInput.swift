@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -66,12 +67,22 @@ extension LintEngine {
         ParallelRunner.forEach(count: 1, timeLimit: limit, onTimeout: { _ in
             result.setIfEmpty(0, .failure(FileError(path: path, reason: LintEngine.timeoutReason(limit ?? 0))))
         }) { _ in
-            // A buffer is checked like a file linted alone: its survey is the buffer itself.
+            // The buffer stands for its file in the module the projects around it build, surveyed as `lint` surveys
+            // it, so that both give the same findings; a file no target builds yet is checked alone.
             let linted = StandardInput.read(descriptor: descriptor, path: path, deadline: deadline).flatMap {
-                prepare(paths: []).lint(data: $0, path: path)
+                prepare(paths: moduleFolders(around: path)).lint(data: $0, path: path)
             }
             result.setIfEmpty(0, linted)
         }
         return result[0] ?? .success([])
+    }
+
+    /// The folders of the projects whose targets build the file at `path`: a run over them sees its whole module.
+    /// None for standard input without a file name, or a file no project builds.
+    func moduleFolders(around path: String) -> [String] {
+        guard path != "<stdin>" else { return [] }
+        let directory = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return [] }
+        return ProjectFacts.read(for: [directory.isEmpty ? "." : directory]).projectFolders(forFile: path)
     }
 }

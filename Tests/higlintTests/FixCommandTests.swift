@@ -221,4 +221,18 @@ struct OnePipelineTests {
         #expect(!lint.stdout.isEmpty)
         #expect(fix.stdout == lint.stdout)
     }
+
+    @Test("fix judges image sets by how the code uses them, as lint does: a set no code names is no finding of either")
+    func fixJudgesImageSetsByUse() throws {
+        let contents = #"{"images":[{"idiom":"universal","filename":"a.png","scale":"1x"},{"idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}],"info":{"version":1,"author":"xcode"}}"#
+        let root = try temporaryProject(["Assets.xcassets/Banner.imageset/Contents.json": contents,
+                                         "Assets.xcassets/Banner.imageset/a.png": "png",
+                                         "App/Root.swift": "import SwiftUI\nstruct Root: View { var body: some View { Text(\"Hi\") } }\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["lint", ".", "--no-cache"], in: root)
+        let fix = try HIGLint.run(["fix", ".", "--dry-run"], in: root)
+        #expect(lint.status == 0)
+        #expect(fix.status == lint.status)
+        #expect(!fix.stdout.contains("raster-asset-missing-scales"))
+    }
 }

@@ -75,9 +75,11 @@ public struct PreparedRun: Sendable {
                             tree: tree).map(\.diagnostics)
     }
 
-    /// The findings of the run's image sets, which have no fixes.
+    /// The findings of the run's image sets, which have no fixes: judged, as `lint(paths:)` judges them, by how the
+    /// surveyed code uses each set.
     public func lintImageSets() -> LintResult {
-        let outcomes = CheckPhase(engine: engine).run(ConfiguredFiles(imageSets: files.imageSets), survey: Survey(), cache: nil)
+        let outcomes = CheckPhase(engine: engine).run(ConfiguredFiles(imageSets: files.imageSets),
+                                                      survey: Survey(module: survey.module, files: []), cache: nil)
         return LintResult.collect(outcomes, errors: [])
     }
 
