@@ -15,6 +15,8 @@ struct ShopApp: App {
                     .tabItem { Label("Shop", systemImage: "bag") }
                 NavigationStack { ProfileView() }
                     .tabItem { Label("Profile", systemImage: "person.crop.circle") }
+                NavigationStack { ExploreView(store: store) }
+                    .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
             }
         }
     }

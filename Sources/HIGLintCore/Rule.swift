@@ -196,16 +196,20 @@ public final class RuleContext {
         words + (configuration.option(name, rule: description.id) ?? [String]())
     }
 
-    /// Whether code at `node` is compiled for a platform the rule applies to, and ships: code in a `#Preview`
-    /// or a `PreviewProvider` does not, unless configuration checks non-shipping code. The platforms are those of
-    /// the `#if` clauses around it, of its file, and of the places the module creates its type (`ModuleReach`);
-    /// a type that only previews or non-shipping targets create does not ship.
+    /// Whether code at `node` is compiled for a platform the rule applies to, and reaches a screen: code in a
+    /// `#Preview` or a `PreviewProvider` does not, nor code only debug builds hold or a branch on a constant that
+    /// is false, unless configuration checks non-shipping code. The platforms are those of the `#if` clauses
+    /// around it, of its file, and of the places the module creates its type (`ModuleReach`); a type that only
+    /// previews or non-shipping targets create does not ship, and one only `ImageRenderer` draws is pixels in an
+    /// image, where only chart rules still judge what it shows.
     public func applies(at node: some SyntaxProtocol) -> Bool {
         let platforms = platforms(at: node)
         guard !platforms.isEmpty else { return false }
-        return configuration.checksNonShippingCode
-            || (!node.isInPreview && !node.isInDebugOnlyCode && file.reach(of: node)?.ships != false
-                && !runsOnNoDeployedVersion(node, platforms: platforms))
+        guard !configuration.checksNonShippingCode else { return true }
+        let reach = file.reach(of: node)
+        return !node.isInPreview && !node.isInDebugOnlyCode && reach?.ships != false
+            && (reach?.onScreen != false || description.section == .charts)
+            && !runsOnNoDeployedVersion(node, platforms: platforms) && !file.isInBranchThatNeverRuns(node)
     }
 
     private static let availabilityKeywords: Set<String> = ["#available", "#unavailable"]

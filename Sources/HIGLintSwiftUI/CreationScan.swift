@@ -41,6 +41,9 @@ public struct CreationScan: Sendable, Equatable {
         public var platforms: Platforms
         /// In a `#Preview` or a `PreviewProvider`, or in code only debug or simulator builds hold: it does not ship.
         public var inPreview: Bool
+        /// In the content of an `ImageRenderer(content:)`: what it makes is drawn into an image, never shown as
+        /// text or controls.
+        public var asImage = false
         /// The member of `creator` the call sits in (`header` of `var header: some View { … }`), when it is one
         /// that `members` lists: code nothing calls makes nothing.
         public var member: String? = nil
@@ -93,13 +96,13 @@ public struct CreationScan: Sendable, Equatable {
 
     // MARK: Text form, for the survey's cache records
 
-    /// `d` entries (`name`, flags), `s` entries (`created`, `creator`, platforms, preview, member), `c` entries
+    /// `d` entries (`name`, flags), `s` entries (`created`, `creator`, platforms, preview (1) and image (2) flags, member), `c` entries
     /// (type, member, private, its mentions) and one `m` entry (the other mentions), `|`-separated; names are
     /// identifiers and hold neither separator, mentions are hexadecimal hashes separated by `,`.
     public var encoded: String {
         let types = declared.map { "d:\($0.name):\($0.isPublic ? 1 : 0)\($0.role.rawValue)\($0.isView ? 1 : 0)" }
         let calls = sites.map {
-            "s:\($0.created):\($0.creator ?? ""):\($0.platforms.rawValue):\($0.inPreview ? 1 : 0):\($0.member ?? "")"
+            "s:\($0.created):\($0.creator ?? ""):\($0.platforms.rawValue):\(($0.inPreview ? 1 : 0) | ($0.asImage ? 2 : 0)):\($0.member ?? "")"
         }.sorted()
         let callables = members.map { "c:\($0.type):\($0.name):\($0.access.rawValue):\(Self.encode($0.mentions))" }
         return (types + calls + callables + ["m:" + Self.encode(mentions)]).joined(separator: "|")
@@ -146,8 +149,9 @@ public struct CreationScan: Sendable, Equatable {
                                          isView: flags[2] == UInt8(ascii: "1")))
             case UInt8(ascii: "s") where fields.count == 6:
                 guard let platforms = UInt8(string(fields[3])) else { return nil }
+                let flags = (fields[4].first ?? UInt8(ascii: "0")) &- UInt8(ascii: "0")
                 sites.insert(Site(created: string(fields[1]), creator: fields[2].isEmpty ? nil : string(fields[2]),
-                                  platforms: Platforms(rawValue: platforms), inPreview: fields[4].first == UInt8(ascii: "1"),
+                                  platforms: Platforms(rawValue: platforms), inPreview: flags & 1 != 0, asImage: flags & 2 != 0,
                                   member: fields[5].isEmpty ? nil : string(fields[5])))
             case UInt8(ascii: "c") where fields.count == 5:
                 guard let hashes = Self.decode(fields[4]), fields[3].count == 1,

@@ -40,6 +40,9 @@ struct CreationScanner {
     /// Parentheses open since the innermost brace: a `label: Row {` inside them is an argument, not a declaration.
     var parenDepth = 0
     var outerParenDepths: [Int] = []
+    /// The `ImageRenderer(` calls open around the scanner, each by the braces and parentheses open at its name: what
+    /// is created in their arguments is drawn into an image.
+    var imageRenderers: [(scopes: Int, parens: Int)] = []
     /// Where the file's unconditional imports let it compile (`import AppKit`: macOS only); its sites run there.
     var importedPlatforms = Platforms.all
     var conditionCache: [String: (Platforms, Platforms, Bool)] = [:]
@@ -75,6 +78,10 @@ struct CreationScanner {
             case _ where isIdentifierByte(byte) && !isDigit(byte): word()
             case UInt8(ascii: "("), UInt8(ascii: ")"):
                 parenDepth = max(0, parenDepth + (byte == UInt8(ascii: "(") ? 1 : -1))
+                if byte == UInt8(ascii: ")"), let renderer = imageRenderers.last, renderer.scopes == scopes.count,
+                   parenDepth <= renderer.parens {
+                    imageRenderers.removeLast()
+                }
                 previousPunctuation = byte
                 previousWord = nil
                 index += 1
@@ -186,8 +193,13 @@ struct CreationScanner {
         // Code only debug or simulator builds hold does not ship, as a preview does not.
         let inPreview = scopes.contains { $0.preview } || clauses.contains { $0.debugOnly }
         let member = owner?.member.flatMap { $0.listed == nil ? nil : $0.name }
-        sites.insert(CreationScan.Site(created: name, creator: owner?.type, platforms: platforms, inPreview: inPreview,
-                                       member: member))
+        var site = CreationScan.Site(created: name, creator: owner?.type, platforms: platforms, inPreview: inPreview,
+                                     member: member)
+        site.asImage = !imageRenderers.isEmpty
+        sites.insert(site)
+        if name == "ImageRenderer", index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+            imageRenderers.append((scopes.count, parenDepth))
+        }
     }
 
     /// The name after `struct`/`class`/…, skipping spaces; for an extension, the last component of a dotted name.
@@ -259,6 +271,7 @@ struct CreationScanner {
         step(over: UInt8(ascii: "}"))
         parenDepth = outerParenDepths.popLast() ?? 0
         if !scopes.isEmpty { scopes.removeLast() }
+        while let renderer = imageRenderers.last, renderer.scopes > scopes.count { imageRenderers.removeLast() }
     }
 
     // MARK: Directives and raw strings

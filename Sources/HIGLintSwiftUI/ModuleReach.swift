@@ -6,23 +6,27 @@ public struct Reach: Hashable, Sendable {
     public var ships: Bool
     /// Code other than a widget creates it.
     public var outsideWidgets: Bool
+    /// Something shows it on a screen: not only `ImageRenderer(content:)`, which draws it into an image, where
+    /// its text and controls are pixels (RULES.md, *Reaches a screen*).
+    public var onScreen: Bool
 
-    public init(platforms: Platforms, ships: Bool = true, outsideWidgets: Bool = true) {
+    public init(platforms: Platforms, ships: Bool = true, outsideWidgets: Bool = true, onScreen: Bool = true) {
         self.platforms = platforms
         self.ships = ships
         self.outsideWidgets = outsideWidgets
+        self.onScreen = onScreen
     }
 
-    static let nowhere = Reach(platforms: [], ships: false, outsideWidgets: false)
+    static let nowhere = Reach(platforms: [], ships: false, outsideWidgets: false, onScreen: false)
 
     func union(_ other: Reach) -> Reach {
         Reach(platforms: platforms.union(other.platforms), ships: ships || other.ships,
-              outsideWidgets: outsideWidgets || other.outsideWidgets)
+              outsideWidgets: outsideWidgets || other.outsideWidgets, onScreen: onScreen || other.onScreen)
     }
 
     func intersection(_ other: Reach) -> Reach {
         Reach(platforms: platforms.intersection(other.platforms), ships: ships && other.ships,
-              outsideWidgets: outsideWidgets && other.outsideWidgets)
+              outsideWidgets: outsideWidgets && other.outsideWidgets, onScreen: onScreen && other.onScreen)
     }
 }
 
@@ -129,6 +133,7 @@ public struct ModuleReach: Sendable, Equatable {
                         var made = reachOfCode(in: entry.site.creator, file: entry.file)
                         made.platforms.formIntersection(entry.site.platforms)
                         if !entry.shipsHere { made.ships = false }
+                        if entry.site.asImage { made.onScreen = false }
                         if declaredReach[entry.site.creator ?? ""]?.outsideWidgets == false { made.outsideWidgets = false }
                         if made.ships { shipping = shipping.union(made) } else { other = other.union(made) }
                     }
@@ -185,7 +190,7 @@ public struct ModuleReach: Sendable, Equatable {
     /// `Type:platforms:flags` per narrowed type, then `-Type.member` per unused member, `,`-separated.
     public var encoded: String {
         (narrowed.sorted { $0.key < $1.key }.map { name, reach in
-            "\(name):\(reach.platforms.rawValue):\(reach.ships ? 1 : 0)\(reach.outsideWidgets ? 1 : 0)"
+            "\(name):\(reach.platforms.rawValue):\(reach.ships ? 1 : 0)\(reach.outsideWidgets ? 1 : 0)\(reach.onScreen ? 1 : 0)"
         } + unusedMembers.sorted().map { "-" + $0 }).joined(separator: ",")
     }
 
@@ -196,9 +201,10 @@ public struct ModuleReach: Sendable, Equatable {
                 continue
             }
             let fields = entry.split(separator: ":")
-            guard fields.count == 3, let platforms = UInt8(fields[1]), fields[2].count == 2 else { return nil }
-            narrowed[String(fields[0])] = Reach(platforms: Platforms(rawValue: platforms), ships: fields[2].first == "1",
-                                                outsideWidgets: fields[2].last == "1")
+            guard fields.count == 3, let platforms = UInt8(fields[1]), fields[2].count == 3 else { return nil }
+            let flags = Array(fields[2])
+            narrowed[String(fields[0])] = Reach(platforms: Platforms(rawValue: platforms), ships: flags[0] == "1",
+                                                outsideWidgets: flags[1] == "1", onScreen: flags[2] == "1")
         }
     }
 }

@@ -96,10 +96,11 @@ struct SurveyPhase {
         var reachFiles: [ModuleReach.FileCreations] = []
         if reaching {
             // In file order, then the files that do not ship: a saved file replaces its own entry.
+            let folderModuleHasEntry = Self.folderModuleHasEntry(files: files, results: results)
             reachFiles = zip(files, results).map { file, part in
                 ModuleReach.FileCreations(scan: part?.creations ?? CreationScan(), context: Self.context(of: file),
                                           moduleIsWhole: file.configuration.runCoversProject,
-                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject,
+                                          deadCodeIsKnown: Self.deadCodeIsKnown(file, folderModuleHasEntry: folderModuleHasEntry),
                                           publicIsInternal: file.configuration.isInAppLocalPackage)
             }
             reachFiles += zip(passedOver, notShipping.values).compactMap { file, scan in
@@ -110,6 +111,24 @@ struct SurveyPhase {
         return Survey(module: module, files: results.map { $0?.file },
                       parts: keepsParts ? results.map { $0?.facts ?? ModuleFacts() } : nil,
                       reachFiles: keepsParts && reaching ? reachFiles : nil)
+    }
+
+    /// Whether the files no project claims, reached through the run's folders (a folder of an app's sources with
+    /// no project beside them), hold an entry point (`@main`): then the run covers their module from where it
+    /// starts, and a view nothing there creates is dead code (RULES.md, *Reaches a screen*). Without one, they
+    /// are part of a module whose entry points lie elsewhere.
+    private static func folderModuleHasEntry(files: [ConfiguredFile], results: [SurveyPart?]) -> Bool {
+        zip(files, results).contains { file, part in
+            inFolderModule(file) && (part?.creations.declared.contains { $0.role == .entry } ?? false)
+        }
+    }
+
+    private static func inFolderModule(_ file: ConfiguredFile) -> Bool {
+        file.configuration.runCoversProject && !file.configuration.runCoversClaimingProject
+    }
+
+    static func deadCodeIsKnown(_ file: ConfiguredFile, folderModuleHasEntry: Bool) -> Bool {
+        file.configuration.runCoversClaimingProject || (folderModuleHasEntry && inFolderModule(file))
     }
 
     /// A chart view's title is often given where another file uses it (`DetailCard(title: "Humidity") {
@@ -204,10 +223,19 @@ struct SurveyPhase {
         updated.parts = parts
         updated.module = parts.reduce(into: ModuleFacts()) { $0.formUnion($1) }
         if var reachFiles = survey.reachFiles, reachFiles.indices.contains(index) {
-            reachFiles[index] = ModuleReach.FileCreations(scan: creations, context: Self.context(of: file),
-                                                          moduleIsWhole: file.configuration.runCoversProject,
-                                          deadCodeIsKnown: file.configuration.runCoversClaimingProject,
-                                          publicIsInternal: file.configuration.isInAppLocalPackage)
+            reachFiles[index].scan = creations
+            // The saved file may have gained or lost the entry point of a folder's module: the same facts as a
+            // whole survey, for every file of it.
+            let hasEntry = zip(files, reachFiles).contains { file, reach in
+                Self.inFolderModule(file) && reach.scan.declared.contains { $0.role == .entry }
+            }
+            for (position, file) in files.enumerated() where position < reachFiles.count
+                && (position == index || Self.inFolderModule(file)) {
+                reachFiles[position] = ModuleReach.FileCreations(
+                    scan: reachFiles[position].scan, context: Self.context(of: file), moduleIsWhole: file.configuration.runCoversProject,
+                    deadCodeIsKnown: Self.deadCodeIsKnown(file, folderModuleHasEntry: hasEntry),
+                    publicIsInternal: file.configuration.isInAppLocalPackage)
+            }
             updated.reachFiles = reachFiles
             updated.module.index.reach = ModuleReach(files: reachFiles)
         }
