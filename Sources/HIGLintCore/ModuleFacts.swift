@@ -35,34 +35,6 @@ public struct ModuleFacts: Sendable {
         self.imageUses = imageUses
     }
 
-    /// The facts of several sources linted as one module : rule examples made of several files.
-    /// Every source ships on every platform, as a file no project claims.
-    static func of(sources: [String], symbols: Set<String>, indexing: Bool, components: [String: String]) -> ModuleFacts {
-        var creations: [ModuleReach.FileCreations] = []
-        var facts = sources.reduce(into: ModuleFacts()) { facts, source in
-            var source = source
-            source.withUTF8 { bytes in
-                var part = scan(bytes, for: symbols)
-                if indexing { part.index = indexContribution(of: bytes, components: components) }
-                part.imageUses = ImageUses(scanning: bytes)
-                facts.formUnion(part)
-                // The sources are the whole module, as far as their previews go; its top views come from elsewhere.
-                creations.append(ModuleReach.FileCreations(scan: CreationScan(bytes), context: Reach(platforms: .all), moduleIsWhole: true))
-            }
-        }
-        if sources.count > 1 { facts.index.reach = ModuleReach(files: creations) }
-        if indexing, !facts.index.swipeDestinations.isEmpty || !facts.index.shareItemTypes.isEmpty {
-            for var source in sources {
-                source.withUTF8 { bytes in
-                    let file = SwiftUIFile(tree: Parser.parse(source: bytes), components: components)
-                    facts.index.addScreenActions(of: facts.index.swipeDestinations, in: file)
-                    facts.index.addTextOrURLMembers(of: facts.index.shareItemTypes, in: file)
-                }
-            }
-        }
-        return facts
-    }
-
     public func mentions(_ name: String) -> Bool { mentioned.contains(name) }
     public func declaresType(_ name: String) -> Bool { declaredTypes.contains(name) }
     public func declaresFunction(_ name: String) -> Bool { declaredFunctions.contains(name) }
@@ -111,7 +83,7 @@ public struct ModuleFacts: Sendable {
     /// What the survey learns from one file's bytes: the names asked about, and with `indexing`, its part of the
     /// index when it can have one (parsed for that alone).
     static func survey(_ bytes: UnsafeBufferPointer<UInt8>, for symbols: Set<String>, indexing: Bool,
-                       components: [String: String]) -> ModuleFacts {
+                       components: [String: String], declaresControl: Bool = false) -> ModuleFacts {
         guard indexing else {
             var facts = scan(bytes, for: symbols)
             facts.imageUses = ImageUses(scanning: bytes)
@@ -119,7 +91,7 @@ public struct ModuleFacts: Sendable {
         }
         var facts = scan(bytes, for: symbols.union(indexWords))
         facts.imageUses = ImageUses(scanning: bytes)
-        if mayContribute(bytes, mentioning: facts.mentioned) {
+        if declaresControl || mayContribute(bytes, mentioning: facts.mentioned) {
             facts.index = indexContribution(of: bytes, components: components)
         }
         facts.mentioned.formIntersection(symbols)

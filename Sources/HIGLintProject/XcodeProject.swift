@@ -66,7 +66,16 @@ struct XcodeProjectReader {
                     deploymentTargets[platform] = Version.lower(deploymentTargets[platform], version)
                 }
                 for assetPath in Self.pathList(settings.value("DEVELOPMENT_ASSET_PATHS", builtins: builtins) ?? "") {
-                    project.previewFolders.insert(Self.join(folder, assetPath))
+                    let assets = Self.join(folder, assetPath)
+                    // A path that holds the project itself (`..`, `$(SRCROOT)`) would make the app's own code preview
+                    // content; it cannot say what is preview-only, so it says nothing (RULES.md, *Facts fail open*).
+                    guard folder != assets, !folder.hasPrefix(assets.hasSuffix("/") ? assets : assets + "/") else {
+                        let warning = ProjectWarning(path: (projectPath as NSString).appendingPathComponent("project.pbxproj"),
+                                                     message: "DEVELOPMENT_ASSET_PATHS of target '\(name)' names \(assetPath), which holds the project itself; it is not taken as preview content")
+                        if !warnings.contains(warning) { warnings.append(warning) }
+                        continue
+                    }
+                    project.previewFolders.insert(assets)
                 }
             }
             facts.platforms = platforms.isEmpty ? .all : platforms

@@ -76,6 +76,22 @@ struct XcodeProjectTests {
         #expect(facts.facts(forFile: stale).platforms == nil)
     }
 
+    @Test("DEVELOPMENT_ASSET_PATHS that holds the project itself (`..`) makes no app code preview content, and says so")
+    func assetPathAboveProject() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let above = macApp.replacingOccurrences(of: #"DEVELOPMENT_ASSET_PATHS = "\"MacApp/Preview Content\"""#,
+                                                with: "DEVELOPMENT_ASSET_PATHS = ..")
+        #expect(above != macApp)
+        fixture.write("App/MacApp.xcodeproj/project.pbxproj", above)
+        let content = fixture.write("App/MacApp/ContentView.swift")
+        let package = fixture.write("Sources/Kit/Kit.swift")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.facts(forFile: content).passOverReason == nil)
+        #expect(facts.facts(forFile: package).passOverReason != .previewContent)
+        #expect(facts.warnings.map(\.message) == ["DEVELOPMENT_ASSET_PATHS of target 'MacApp' names .., which holds the project itself; it is not taken as preview content"])
+    }
+
     @Test("preview content, by folder name and by DEVELOPMENT_ASSET_PATHS, is passed over even when a target builds it")
     func previewContent() {
         let fixture = Fixture()

@@ -49,16 +49,29 @@ enum ExampleHarness {
         rule(withID: description.id) is any AssetRule.Type
     }
 
-    /// The rule's findings in `code`; with `moduleFiles`, in `code` linted as one file of a module made of it and them.
+    /// The rule's findings in `code`, linted as the file at `path` of a module made of it and `moduleFiles`.
+    ///
+    /// The example and its module's other files are written to a folder and linted as the editor, the agent
+    /// server and `--stdin` lint a buffer: phases 1 to 4 over the folder (`prepare(paths:)`, with the survey
+    /// that builds every cross-file fact), then the buffer against them. So the examples exercise the same
+    /// builders as every command, and a cross-file regression fails them.
     static func diagnostics(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
                             path: String = "Example.swift", moduleFiles: [String] = []) -> [Diagnostic] {
         let engine = engine(for: description, configuration)
         guard isAssetRule(description) else {
-            guard !moduleFiles.isEmpty else { return engine.lint(source: code, path: path).filter { $0.rule == description.id } }
-            let module = engine.moduleFacts(ofSources: [code] + moduleFiles)
-            switch engine.lint(data: Data(code.utf8), path: path, module: module) {
-            case .success(let found): return found.filter { $0.rule == description.id }
-            case .failure(let error):
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-example-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            do {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+                let files = [(path, code)] + moduleFiles.enumerated().map { ("Module\($0.offset).swift", $0.element) }
+                for (relative, text) in files {
+                    let url = folder.appendingPathComponent(relative)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(text.utf8).write(to: url)
+                }
+                let run = engine.prepare(paths: [folder.path], keepsFileParts: true)
+                return try run.lint(source: code, path: folder.appendingPathComponent(path).path).filter { $0.rule == description.id }
+            } catch {
                 Issue.record("\(description.id) example could not be linted: \(error)")
                 return []
             }

@@ -88,8 +88,11 @@ public enum ProjectFactsPhase {
     public static func configuration(_ configuration: Configuration, with facts: FileFacts) -> Configuration {
         var result = configuration
         if !configuration.platformsAreConfigured, let platforms = facts.platforms { result.platforms = platforms }
-        result.isWidgetExtensionCode = facts.isWidgetExtension
-        result.isPhoneOnlyOnIOS = facts.isPhoneOnly
+        // Where no project builds the file, nothing is known of its targets: what the run was given stands.
+        if !facts.targets.isEmpty {
+            result.isWidgetExtensionCode = facts.isWidgetExtension
+            result.isPhoneOnlyOnIOS = facts.isPhoneOnly
+        }
         for (platform, version) in facts.deploymentTargets where result.deploymentTarget[platform] == nil {
             result.deploymentTarget[platform] = version
         }

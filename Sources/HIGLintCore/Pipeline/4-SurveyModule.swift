@@ -244,8 +244,13 @@ struct SurveyPhase {
 
     /// With `indexing`, a file that can add to the module index is parsed for its part (`ModuleFacts.survey`).
     func record(of bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration, symbols: Set<String>, indexing: Bool) -> SurveyRecord {
-        SurveyRecord(passedOver: engine.isPassedOver(bytes, configuration: configuration),
-                     facts: ModuleFacts.survey(bytes, for: symbols, indexing: indexing, components: configuration.components),
-                     creations: CreationScan(bytes))
+        let creations = CreationScan(bytes)
+        // A view named like a control (`SegmentPicker`) is a fact of the index only its declaring file gives, and
+        // that file may mention none of the words that make the survey parse it.
+        let declaresControl = creations.declared.contains { $0.isView && SwiftUIFile.isNamedLikeControl($0.name) }
+        return SurveyRecord(passedOver: engine.isPassedOver(bytes, configuration: configuration),
+                            facts: ModuleFacts.survey(bytes, for: symbols, indexing: indexing, components: configuration.components,
+                                                      declaresControl: declaresControl),
+                            creations: creations)
     }
 }
