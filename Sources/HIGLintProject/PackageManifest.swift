@@ -57,8 +57,8 @@ enum PackageManifestReader {
                 targetFolder = defaultFolder(of: name, isTest: isTest, in: folder)
             }
             var membership = FolderMembership(target: index, includesByDefault: true)
-            membership.excluded = SyntaxValues.strings(call.argument("exclude")).map(Glob.init)
-            membership.patterns = SyntaxValues.strings(call.argument("sources")).flatMap { [Glob($0), Glob($0 + "/**")] }
+            membership.excluded = SyntaxValues.strings(call.argument("exclude")).map(GlobPattern.init)
+            membership.patterns = SyntaxValues.strings(call.argument("sources")).map(GlobPattern.init)
             project.folderRules[targetFolder, default: []].append(membership)
         }
         return (project, warnings)

@@ -44,11 +44,11 @@ enum TuistProjectReader {
             if globs.isEmpty, call.argument("sources") != nil {
                 warnings.append(ProjectWarning(path: manifestPath, message: "the sources of target '\(name)' are not literal globs; its files are linted by folder conventions"))
             }
-            for glob in globs.map(Glob.init) {
-                let root = XcodeProjectReader.join(folder, glob.literalPrefix)
-                let relative = String(decoding: glob.pattern, as: UTF8.self).dropFirst(glob.literalPrefix.isEmpty ? 0 : glob.literalPrefix.utf8.count + 1)
+            for glob in globs {
+                let (literalFolder, relative) = GlobPattern.splitLiteralFolder(glob)
+                let root = XcodeProjectReader.join(folder, literalFolder)
                 var membership = FolderMembership(target: index, includesByDefault: true)
-                if !relative.isEmpty { membership.patterns = [Glob(String(relative)), Glob(String(relative) + "/**")] }
+                if !relative.isEmpty { membership.patterns = [GlobPattern(relative)] }
                 project.folderRules[root, default: []].append(membership)
             }
         }

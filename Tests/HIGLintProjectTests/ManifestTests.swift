@@ -179,6 +179,27 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("NotesTests/NoteTests.swift")).passOverReason == .tests)
     }
 
+    @Test("an XcodeGen exclude with `**` written over and over is read in polynomial time")
+    func xcodegenRepeatedRecursiveExclude() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let exclude = String(repeating: "**/", count: 40) + "*a*a*a*a*a*a*a*a*a*a*a*a*b"
+        fixture.write("project.yml", """
+            targets:
+              Notes:
+                type: application
+                platform: iOS
+                sources:
+                  - path: Notes
+                    excludes:
+                      - "\(exclude)"
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        let deep = "Notes/" + Array(repeating: "Feature", count: 30).joined(separator: "/") + "/"
+        #expect(facts.facts(forFile: fixture.write(deep + String(repeating: "a", count: 60) + ".swift")).platforms == .iOS)
+        #expect(facts.facts(forFile: fixture.write(deep + String(repeating: "a", count: 60) + "b")).platforms == nil)
+    }
+
     @Test("a symbolic link back up the tree does not make the search for projects loop")
     func symbolicLinkLoop() throws {
         let fixture = Fixture()
@@ -205,11 +226,29 @@ struct ManifestTests {
 struct ProjectHelperTests {
     @Test("globs match within and across folders")
     func globs() {
-        #expect(Glob("Sources/**/*.swift").matches("Sources/A/B/C.swift"))
-        #expect(Glob("Sources/**/*.swift").matches("Sources/C.swift"))
-        #expect(!Glob("Sources/*.swift").matches("Sources/A/C.swift"))
-        #expect(Glob("Sources/**/*.swift").literalPrefix == "Sources")
-        #expect(Glob("Generated").matchesFolder(of: "Generated/Strings.swift"))
+        #expect(GlobPattern("Sources/**/*.swift").matches("Sources/A/B/C.swift"))
+        #expect(GlobPattern("Sources/**/*.swift").matches("Sources/C.swift"))
+        #expect(!GlobPattern("Sources/*.swift").matches("Sources/A/C.swift"))
+        #expect(GlobPattern.splitLiteralFolder("./Sources/**/*.swift") == ("Sources", "**/*.swift"))
+        #expect(GlobPattern.splitLiteralFolder("Sources/App/") == ("Sources/App", ""))
+        #expect(GlobPattern.splitLiteralFolder("*.swift") == ("", "*.swift"))
+        #expect(GlobPattern("Generated").matches("Generated/Strings.swift"))
+    }
+
+    @Test("a pattern that made backtracking take exponential time matches in polynomial time, and right")
+    func pathologicalGlobs() {
+        // Plain backtracking tried every way to share 60 letters among 12 stars (issue 31, repro 24): hours.
+        let name = String(repeating: "a", count: 60)
+        let stars = String(repeating: "*a", count: 12)
+        #expect(!GlobPattern(stars + "*b").matches(name + ".swift"))
+        #expect(GlobPattern(stars + "*b").matches(name + "b"))
+        #expect(GlobPattern(stars + "*").matches("Sources/" + name + "/View.swift") == false)
+        // `**` over components the same way: 30 of them against 40 folders.
+        let folders = Array(repeating: "a", count: 40).joined(separator: "/")
+        let recursive = String(repeating: "**/a/", count: 30)
+        #expect(!GlobPattern(recursive + "b.swift").matches(folders + "/c.swift"))
+        #expect(GlobPattern(recursive + "b.swift").matches(folders + "/b.swift"))
+        #expect(GlobPattern(String(repeating: "**/", count: 50) + "b.swift").matches(folders + "/b.swift"))
     }
 
     @Test("target names split into camel-case words, so Preview matches PreviewApp but not Previewer")
