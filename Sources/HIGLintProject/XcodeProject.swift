@@ -16,8 +16,9 @@ struct XcodeProjectReader {
     var warnings: [ProjectWarning] = []
     private var parents: [String: String] = [:]
     private var pathCache: [String: String?] = [:]
-    /// Each `.xcconfig` is read once, however many configurations name it.
+    /// Each `.xcconfig` is read once, however many configurations name or include it.
     private var configurationFiles: [String: [(key: String, value: String)]] = [:]
+    private var configurationReader = XCConfigReader()
 
     init(projectPath: String) {
         self.projectPath = projectPath
@@ -119,7 +120,9 @@ struct XcodeProjectReader {
             var settings = lower[name] ?? lower.values.first ?? BuildSettings()
             if let base = baseConfigurationPath(of: configuration) {
                 if configurationFiles[base] == nil {
-                    configurationFiles[base] = XCConfig.assignments(ofFile: base, warnings: &warnings)
+                    configurationFiles[base] = configurationReader.assignments(ofFile: base)
+                    warnings += configurationReader.warnings
+                    configurationReader.warnings = []
                 }
                 settings = settings.applying(configurationFiles[base]!)
             }
