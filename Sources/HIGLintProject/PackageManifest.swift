@@ -1,6 +1,5 @@
 import Foundation
 import HIGLintSwiftUI
-import SwiftParser
 import SwiftSyntax
 
 /// Reads a `Package.swift` as syntax, without running SwiftPM.
@@ -17,11 +16,12 @@ import SwiftSyntax
 /// `sources:` when given. A target whose name or paths are not literals
 /// cannot be placed and is named in a warning.
 enum PackageManifestReader {
-    static func read(_ manifestPath: String, source: String) -> (ProjectDescription, [ProjectWarning]) {
+    static func read(_ manifestPath: String, source: String) -> (ProjectDescription?, [ProjectWarning]) {
         let folder = (manifestPath as NSString).deletingLastPathComponent
         var project = ProjectDescription(kind: .package, path: manifestPath, folder: folder)
         var warnings: [ProjectWarning] = []
-        let file = Parser.parse(source: source)
+        let (parsed, refusal) = ManifestSyntax.parse(source, path: manifestPath)
+        guard let file = parsed else { return (nil, refusal.map { [$0] } ?? []) }
         let calls = PackageCalls(viewMode: .sourceAccurate)
         calls.walk(file)
         var platforms: Platforms = []

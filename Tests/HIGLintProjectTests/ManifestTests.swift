@@ -200,6 +200,45 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write(deep + String(repeating: "a", count: 60) + "b")).platforms == nil)
     }
 
+    @Test("a manifest with brackets nested deeper than any needs is not parsed; a warning names it", arguments: [40, 2_000])
+    func deeplyNestedManifests(depth: Int) {
+        // 40 deep, SwiftParser never finished; 2,000 deep, its tree overflowed the stack (issue 31, repro 21).
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let package = fixture.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "A", platforms: [.macOS(.v14)], targets: [.executableTarget(name: "App", exclude: \(nested))])
+            """)
+        let tuist = fixture.write("Apps/Project.swift", """
+            import ProjectDescription
+            let project = Project(name: "Apps", targets: [.target(name: "Apps", destinations: [.mac], product: .app, sources: \(nested))])
+            """)
+        fixture.write("Helpers/Project.swift", "import ProjectDescription\nlet project = Project(name: \"Helpers\", targets: makeTargets())\n")
+        let helper = fixture.write("Helpers/Tuist/ProjectDescriptionHelpers/Targets.swift", "let targets = \(nested)\n")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        let refusal = ": warning: brackets nested more than 24 deep, on which the Swift parser takes exponential time; not read, its folder is linted by folder conventions"
+        // Sorted: folders are searched in the order the file system lists them.
+        #expect(facts.warnings.map(\.description).sorted() == [
+            tuist + refusal,
+            fixture.path("Helpers/Project.swift") + ": warning: found no target written as .target(name:…) or Target(name:…); the folder is linted by folder conventions",
+            helper + refusal,
+            package + refusal,
+        ])
+        #expect(facts.facts(forFile: fixture.write("Sources/App/View.swift")).platforms == nil)
+    }
+
+    @Test("nesting is counted for brackets and string interpolations, not inside comments and strings")
+    func nestingDepth() {
+        #expect(ManifestSyntax.nestingDepth(of: "let a = [.target(name: \"A\", exclude: [\"B\"])]") == 3)
+        #expect(ManifestSyntax.nestingDepth(of: "// (((((\n/* [[[ /* ((( */ ]]] */ let a = \"(((\" + #\"[[[\\\"\"# + 1") == 0)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = \"\\(f(\"\\(g(x))\"))\"") == 4)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = #\"\\#((x))\\(y)\"#") == 2)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = \"\"\"\n  (\"[\n  \"\"\" + (b)") == 1)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = \"unterminated ((( \n f((x))") == 2)
+    }
+
     @Test("a symbolic link back up the tree does not make the search for projects loop")
     func symbolicLinkLoop() throws {
         let fixture = Fixture()

@@ -87,7 +87,7 @@ public struct PreparedRun: Sendable {
         // A buffer outside the run's files (standard input) gets the facts of the projects around its path.
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return configured }
-        let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory),
+        let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory, timeLimit: engine.fileTimeLimit),
                                             to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]))
         return phase.files.swiftFiles.first?.configuration
     }
@@ -134,6 +134,6 @@ extension LintEngine {
         let collection = FileCollector.files(under: paths)
         let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
         guard configured.errors.isEmpty, !paths.isEmpty else { return (collection, ProjectFactsPhase.Outcome(files: configured)) }
-        return (collection, ProjectFactsPhase.read(for: paths, files: configured).1)
+        return (collection, ProjectFactsPhase.read(for: paths, files: configured, timeLimit: fileTimeLimit).1)
     }
 }
