@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 import HIGLintSwiftUI
 
 /// A mistake in a configuration file: where it is and what was expected. The command line exits 2 with it.

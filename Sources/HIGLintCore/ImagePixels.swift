@@ -5,10 +5,9 @@ import Foundation
 public enum ImagePixels {
     /// The larger of width and height, in pixels; `nil` when unknown.
     public static func largerSide(ofFile path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        // EXIF and colour profiles can come before a JPEG's frame header; 256 KiB holds them in practice.
-        guard let data = try? handle.read(upToCount: 256 * 1024) else { return nil }
+        // EXIF and colour profiles can come before a JPEG's frame header; 256 KiB holds them in practice. Read as
+        // source files are: `FileHandle` waited forever for a writer to a named pipe (issue 31).
+        guard let data = try? SourceReader.readPrefix(path, count: 256 * 1024).get() else { return nil }
         return data.withUnsafeBytes { largerSide(of: Array($0.bindMemory(to: UInt8.self))) }
     }
 

@@ -88,7 +88,20 @@ public struct ImageSet: Sendable {
 
     /// Reads the image set in `folder`.
     public static func load(folder: String) -> Result<ImageSet, FileError> {
-        readContents(folder: folder).flatMap { decode($0, folder: folder) }
+        readContents(folder: folder).flatMap { decode($0, folder: folder) }.flatMap { $0.withReadableFiles() }
+    }
+
+    /// This image set, or the error naming one of its files that exists but is no regular file: a named pipe
+    /// would block the rules that read pixel sizes, and nothing a catalog holds is meant to be one. Missing files
+    /// are for the rules to judge.
+    public func withReadableFiles() -> Result<ImageSet, FileError> {
+        for filename in Set(filledSlots.compactMap(\.filename)).sorted() {
+            let path = (folder as NSString).appendingPathComponent(filename)
+            if let kind = SourceReader.notRegularFile(at: path) {
+                return .failure(FileError(path: path, reason: "cannot read the file (\(kind)); its image set is not checked"))
+            }
+        }
+        return .success(self)
     }
 
     /// The `Contents.json` bytes of the image set in `folder`.

@@ -52,9 +52,9 @@ final class ProjectFactsMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var facts: [String: ProjectFacts] = [:]
 
-    func facts(for directory: String) -> ProjectFacts {
+    func facts(for directory: String, timeLimit: TimeInterval?) -> ProjectFacts {
         if let known = lock.withLock({ facts[directory] }) { return known }
-        let read = ProjectFacts.read(for: [directory])
+        let read = ProjectFacts.read(for: [directory], reading: .bounded(by: timeLimit))
         lock.withLock { facts[directory] = read }
         return read
     }

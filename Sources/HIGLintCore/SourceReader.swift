@@ -42,13 +42,7 @@ public enum SourceReader {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return failure(errorText(errno)) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return failure("it is a folder")
-        case S_IFIFO: return failure("it is a named pipe, not a regular file")
-        case S_IFSOCK: return failure("it is a socket, not a regular file")
-        default: return failure("it is a device, not a regular file")
-        }
+        if let kind = notRegularFile(info) { return failure(kind) }
         guard Int(info.st_size) <= maximumSize else {
             return failure("it is larger than \(maximumSize >> 20) MiB")
         }
@@ -88,6 +82,52 @@ public enum SourceReader {
         }
         let data = Data(bytesNoCopy: buffer, count: count, deallocator: .free)
         return .success((data, FileStatus(info)))
+    }
+
+    /// What the file at `path` is when it exists and is no regular file (a named pipe, which blocks whoever opens it
+    /// for reading, a socket, a device, a folder), in words for a person; `nil` for a regular or missing file.
+    /// Links are followed, as a read follows them.
+    public static func notRegularFile(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return notRegularFile(info)
+    }
+
+    private static func notRegularFile(_ info: stat) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "it is a folder"
+        case S_IFIFO: "it is a named pipe, not a regular file"
+        case S_IFSOCK: "it is a socket, not a regular file"
+        default: "it is a device, not a regular file"
+        }
+    }
+
+    /// At most `count` bytes from the start of the regular file at `path`, read as `read` reads (never blocking
+    /// on a named pipe); files of any size.
+    public static func readPrefix(_ path: String, count: Int) -> Result<Data, FileError> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(FileError(path: path, reason: "cannot read the file (\(errorText(errno)))")) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(FileError(path: path, reason: "cannot read the file (\(errorText(errno)))")) }
+        if let kind = notRegularFile(info) { return .failure(FileError(path: path, reason: "cannot read the file (\(kind))")) }
+        var data = Data(count: count)
+        var filled = 0
+        let failed: Int32? = data.withUnsafeMutableBytes { buffer in
+            while filled < count {
+                let result = readBytes(descriptor, buffer.baseAddress! + filled, count - filled)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if result == 0 { break }
+                filled += result
+            }
+            return nil
+        }
+        if let failed { return .failure(FileError(path: path, reason: "cannot read the file (\(errorText(failed)))")) }
+        return .success(data.prefix(filled))
     }
 
     /// Whether `bytes` open with a UTF-16 byte order mark (either byte order), as files saved by some Windows editors do.

@@ -83,6 +83,6 @@ extension LintEngine {
         guard path != "<stdin>" else { return [] }
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return [] }
-        return ProjectFacts.read(for: [directory.isEmpty ? "." : directory]).projectFolders(forFile: path)
+        return ProjectFacts.read(for: [directory.isEmpty ? "." : directory], reading: .bounded(by: fileTimeLimit)).projectFolders(forFile: path)
     }
 }

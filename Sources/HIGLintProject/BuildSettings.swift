@@ -142,15 +142,82 @@ struct Version: Comparable {
 }
 
 /// Reads `.xcconfig` files: `KEY = value` lines and `#include "other.xcconfig"` (also `#include?`).
-enum XCConfig {
-    static func assignments(ofFile path: String, warnings: inout [ProjectWarning], depth: Int = 0) -> [(key: String, value: String)] {
-        guard depth < 16 else { return [] }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            warnings.append(.unreadable(path, what: "this configuration file", consequence: "its build settings are left out"))
-            return []
-        }
-        let folder = (path as NSString).deletingLastPathComponent
+///
+/// One reader serves a whole project, so that each file is read once however often it is named or included.
+/// An include of a file that is already being included (a file that includes itself, directly or through
+/// others) is a cycle: it is cut there and named in one warning. A file included twice elsewhere is applied
+/// twice, as Xcode does; so that includes that repeat each other (each file including the next four times)
+/// cannot make the work grow exponentially, includes nest at most 16 deep and one configuration's settings,
+/// with all it includes, stop at 100,000 (issue 31).
+struct XCConfigReader {
+    static let maximumDepth = 16
+    static let maximumSettings = 100_000
+
+    private enum Line {
+        case assignment(key: String, value: String)
+        case include(path: String, optional: Bool)
+    }
+
+    var warnings: [ProjectWarning] = []
+    /// Each file's lines, read once; `nil` for a file that could not be read.
+    private var files: [String: [Line]?] = [:]
+    /// The files of each cycle already named, sorted.
+    private var reportedCycles: Set<[String]> = []
+
+    /// The assignments of the file at `path`, with those of the files it includes in their places.
+    mutating func assignments(ofFile path: String) -> [(key: String, value: String)] {
         var result: [(key: String, value: String)] = []
+        var budget = Self.maximumSettings
+        append(path, including: [], to: &result, budget: &budget)
+        if budget < 0 {
+            warnings.append(ProjectWarning(path: path, message: "this configuration file and those it includes hold more than \(Self.maximumSettings) settings; the rest are left out"))
+        }
+        return result
+    }
+
+    /// Appends the assignments of `path`; `including` holds the files whose includes led here, outermost first.
+    /// `budget` counts down settings and includes; below zero, nothing more is appended.
+    private mutating func append(_ path: String, including: [String], to result: inout [(key: String, value: String)], budget: inout Int) {
+        guard including.count < Self.maximumDepth, budget >= 0, let lines = lines(of: path) else { return }
+        let chain = including + [path]
+        for line in lines {
+            budget -= 1
+            guard budget >= 0 else { return }
+            switch line {
+            case .assignment(let key, let value):
+                result.append((key, value))
+            case .include(let included, let optional):
+                if optional, !FileManager.default.fileExists(atPath: included) { continue }
+                if let start = chain.firstIndex(of: included) {
+                    reportCycle(Array(chain[start...]) + [included], includedBy: path)
+                    continue
+                }
+                append(included, including: chain, to: &result, budget: &budget)
+            }
+        }
+    }
+
+    private mutating func reportCycle(_ cycle: [String], includedBy path: String) {
+        guard reportedCycles.insert(Set(cycle).sorted()).inserted else { return }
+        let folder = (cycle[0] as NSString).deletingLastPathComponent
+        let names = cycle.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }
+        warnings.append(ProjectWarning(path: path, message: "'\(names[0])' includes itself (\(names.joined(separator: " → "))); the cycle is cut there"))
+    }
+
+    private mutating func lines(of path: String) -> [Line]? {
+        if let known = files[path] { return known }
+        var lines: [Line]?
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            lines = Self.lines(of: text, folder: (path as NSString).deletingLastPathComponent)
+        } else {
+            warnings.append(.unreadable(path, what: "this configuration file", consequence: "its build settings are left out"))
+        }
+        files[path] = lines
+        return lines
+    }
+
+    private static func lines(of text: String, folder: String) -> [Line] {
+        var result: [Line] = []
         for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
@@ -160,14 +227,13 @@ enum XCConfig {
                 guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
                 let included = String(line[line.index(after: open)..<close])
                 let includedPath = included.hasPrefix("/") ? included : (folder as NSString).appendingPathComponent(included)
-                if optional, !FileManager.default.fileExists(atPath: includedPath) { continue }
-                result += assignments(ofFile: (includedPath as NSString).standardizingPath, warnings: &warnings, depth: depth + 1)
+                result.append(.include(path: (includedPath as NSString).standardizingPath, optional: optional))
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ";")))
-            if !key.isEmpty { result.append((key, value)) }
+            if !key.isEmpty { result.append(.assignment(key: key, value: value)) }
         }
         return result
     }

@@ -113,10 +113,11 @@ struct FolderMembership: Sendable {
     var includesByDefault: Bool
     /// Paths relative to the folder (files or subfolders) that flip the default.
     var exceptions: Set<String> = []
-    /// Glob patterns relative to the folder that a file must match (Tuist, package `sources:`); empty: any.
-    var patterns: [Glob] = []
-    /// Glob patterns relative to the folder that exclude a file.
-    var excluded: [Glob] = []
+    /// Glob patterns relative to the folder that a file, or a folder above it, must match (Tuist, package
+    /// `sources:`); empty: any.
+    var patterns: [GlobPattern] = []
+    /// Glob patterns relative to the folder that exclude a file, or a folder above it.
+    var excluded: [GlobPattern] = []
 
     func contains(relativePath: String) -> Bool {
         var flipped = false
@@ -128,7 +129,7 @@ struct FolderMembership: Sendable {
         }
         guard includesByDefault != flipped else { return false }
         if !patterns.isEmpty, !patterns.contains(where: { $0.matches(relativePath) }) { return false }
-        return !excluded.contains { $0.matches(relativePath) || $0.matchesFolder(of: relativePath) }
+        return !excluded.contains { $0.matches(relativePath) }
     }
 }
 

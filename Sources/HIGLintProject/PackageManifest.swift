@@ -1,6 +1,5 @@
 import Foundation
 import HIGLintSwiftUI
-import SwiftParser
 import SwiftSyntax
 
 /// Reads a `Package.swift` as syntax, without running SwiftPM.
@@ -17,11 +16,12 @@ import SwiftSyntax
 /// `sources:` when given. A target whose name or paths are not literals
 /// cannot be placed and is named in a warning.
 enum PackageManifestReader {
-    static func read(_ manifestPath: String, source: String) -> (ProjectDescription, [ProjectWarning]) {
+    static func read(_ manifestPath: String, source: String) -> (ProjectDescription?, [ProjectWarning]) {
         let folder = (manifestPath as NSString).deletingLastPathComponent
         var project = ProjectDescription(kind: .package, path: manifestPath, folder: folder)
         var warnings: [ProjectWarning] = []
-        let file = Parser.parse(source: source)
+        let (parsed, refusal) = ManifestSyntax.parse(source, path: manifestPath)
+        guard let file = parsed else { return (nil, refusal.map { [$0] } ?? []) }
         let calls = PackageCalls(viewMode: .sourceAccurate)
         calls.walk(file)
         project.referencedPackageFolders = PackageReferences.folders(in: file, manifestFolder: folder)
@@ -58,8 +58,8 @@ enum PackageManifestReader {
                 targetFolder = defaultFolder(of: name, isTest: isTest, in: folder)
             }
             var membership = FolderMembership(target: index, includesByDefault: true)
-            membership.excluded = SyntaxValues.strings(call.argument("exclude")).map(Glob.init)
-            membership.patterns = SyntaxValues.strings(call.argument("sources")).flatMap { [Glob($0), Glob($0 + "/**")] }
+            membership.excluded = SyntaxValues.strings(call.argument("exclude")).map(GlobPattern.init)
+            membership.patterns = SyntaxValues.strings(call.argument("sources")).map(GlobPattern.init)
             project.folderRules[targetFolder, default: []].append(membership)
         }
         return (project, warnings)

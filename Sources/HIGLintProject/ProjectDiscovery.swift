@@ -3,8 +3,14 @@ import Foundation
 /// Finds the project files that can claim the linted paths: those inside the
 /// paths, those in the folders above them, and the projects a workspace lists.
 enum ProjectDiscovery {
-    enum Found: Hashable {
+    enum Found: Hashable, Sendable {
         case xcodeProject(String), workspace(String), package(String), tuist(String), xcodegen(String)
+
+        var path: String {
+            switch self {
+            case .xcodeProject(let path), .workspace(let path), .package(let path), .tuist(let path), .xcodegen(let path): path
+            }
+        }
     }
 
     /// Folders never searched: build output, dependencies checked out by tools, and bundles.

@@ -49,54 +49,88 @@ public struct ProjectFacts: Sendable {
     /// Reads every project that can claim files under `paths`.
     /// - Parameter screenshotTargetNames: words that, besides Screenshot, Snapshot, Trailer and Preview,
     ///   mark a target that only makes screenshots (matched against the camel-case words of its name).
-    public static func read(for paths: [String], screenshotTargetNames: [String] = []) -> ProjectFacts {
+    /// - Parameter reading: how each project file is read; the engine gives each a large stack and a time limit.
+    public static func read(for paths: [String], screenshotTargetNames: [String] = [], reading: ProjectReading = .direct) -> ProjectFacts {
         var facts = ProjectFacts()
         let words = TargetNaming.defaultScreenshotWords + screenshotTargetNames
-        let absolute = paths.map(standardized)
-        var readProjects: Set<String> = []
-        var queue = ProjectDiscovery.find(for: absolute)
-        var next = 0
-        while next < queue.count {
-            let found = queue[next]
-            next += 1
-            switch found {
-            case .workspace(let path):
-                guard let listed = ProjectDiscovery.projects(inWorkspace: path) else {
-                    facts.warnings.append(.unreadable(path + "/contents.xcworkspacedata", what: "this workspace's contents",
-                                                      consequence: "the projects it lists are found by folder"))
+        var pending = ProjectDiscovery.find(for: paths.map(standardized))
+        var seen = Set(pending)
+        // The projects found, then those the workspaces among them list.
+        while !pending.isEmpty {
+            let batch = pending
+            pending = []
+            let outcomes = ReadOutcomes(count: batch.count)
+            let givenUp = reading.forEach(batch.count) { index in
+                outcomes[index] = readProject(batch[index], screenshotWords: words)
+            }
+            for (index, found) in batch.enumerated() {
+                guard !givenUp.contains(index) else {
+                    let limit = reading.timeLimit.map { " \(Int($0.rounded(.up))) s" } ?? ""
+                    facts.warnings.append(ProjectWarning(path: found.path, message: "reading it took longer than\(limit), the time limit of a file; its folder is linted by folder conventions"))
                     continue
                 }
-                for project in listed where !queue.contains(.xcodeProject(project)) { queue.append(.xcodeProject(project)) }
-            case .xcodeProject(let path):
-                guard readProjects.insert(path).inserted else { continue }
-                let (project, warnings) = XcodeProjectReader.read(path, screenshotWords: words)
-                facts.warnings += warnings
-                if let project { facts.add(project, screenshotWords: words) }
-            case .package(let path), .tuist(let path), .xcodegen(let path):
-                guard readProjects.insert(path).inserted else { continue }
-                guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    facts.warnings.append(.unreadable(path, what: "this file", consequence: "its folder is linted by folder conventions"))
-                    continue
+                guard let outcome = outcomes[index] else { continue }
+                facts.warnings += outcome.warnings
+                if let project = outcome.project { facts.add(project, screenshotWords: words) }
+                for listed in outcome.listedProjects where seen.insert(.xcodeProject(listed)).inserted {
+                    pending.append(.xcodeProject(listed))
                 }
-                let (project, warnings): (ProjectDescription?, [ProjectWarning])
-                switch found {
-                case .package: (project, warnings) = PackageManifestReader.read(path, source: source)
-                case .tuist:
-                    // Any `Project.swift` that does not describe a Tuist project is somebody's source file.
-                    guard source.contains("ProjectDescription") else { continue }
-                    (project, warnings) = TuistProjectReader.read(path, source: source)
-                default:
-                    guard source.contains("targets:") else { continue }
-                    (project, warnings) = XcodeGenProjectReader.read(path, source: source)
-                }
-                facts.warnings += warnings
-                if let project { facts.add(project, screenshotWords: words) }
             }
         }
         // One line per thing not read: CocoaPods' many configuration files are one missing `Pods` folder.
         var said: Set<String> = []
         facts.warnings = facts.warnings.filter { said.insert($0.path + "\u{0}" + $0.message).inserted }
         return facts
+    }
+
+    private struct ReadOutcome: Sendable {
+        var project: ProjectDescription?
+        var warnings: [ProjectWarning] = []
+        /// The projects a workspace lists.
+        var listedProjects: [String] = []
+    }
+
+    /// Outcomes written by index from the threads `ProjectReading` runs: one given up may still write late.
+    private final class ReadOutcomes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [ReadOutcome?]
+
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+        subscript(index: Int) -> ReadOutcome? {
+            get { lock.withLock { storage[index] } }
+            set { lock.withLock { storage[index] = newValue } }
+        }
+    }
+
+    private static func readProject(_ found: ProjectDiscovery.Found, screenshotWords words: [String]) -> ReadOutcome {
+        switch found {
+        case .workspace(let path):
+            guard let listed = ProjectDiscovery.projects(inWorkspace: path) else {
+                return ReadOutcome(warnings: [.unreadable(path + "/contents.xcworkspacedata", what: "this workspace's contents",
+                                                          consequence: "the projects it lists are found by folder")])
+            }
+            return ReadOutcome(listedProjects: listed)
+        case .xcodeProject(let path):
+            let (project, warnings) = XcodeProjectReader.read(path, screenshotWords: words)
+            return ReadOutcome(project: project, warnings: warnings)
+        case .package(let path), .tuist(let path), .xcodegen(let path):
+            guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return ReadOutcome(warnings: [.unreadable(path, what: "this file", consequence: "its folder is linted by folder conventions")])
+            }
+            let (project, warnings): (ProjectDescription?, [ProjectWarning])
+            switch found {
+            case .package: (project, warnings) = PackageManifestReader.read(path, source: source)
+            case .tuist:
+                // Any `Project.swift` that does not describe a Tuist project is somebody's source file.
+                guard source.contains("ProjectDescription") else { return ReadOutcome() }
+                (project, warnings) = TuistProjectReader.read(path, source: source)
+            default:
+                guard source.contains("targets:") else { return ReadOutcome() }
+                (project, warnings) = XcodeGenProjectReader.read(path, source: source)
+            }
+            return ReadOutcome(project: project, warnings: warnings)
+        }
     }
 
     /// A project read elsewhere (tests, other readers); target names are matched against `screenshotWords`.
@@ -312,5 +346,29 @@ public struct ProjectFacts: Sendable {
 
     private static func isClean(_ path: String) -> Bool {
         !path.contains("/.") && !path.contains("//") && !path.hasSuffix("/")
+    }
+}
+
+/// How `ProjectFacts.read` runs the reading of project files.
+///
+/// Manifests are Swift, and SwiftParser takes exponential time on some nested brackets and builds trees too deep
+/// for a small stack; project files can be crafted to make any reader work hard. HIGLint's engine therefore reads
+/// each project file as it checks each source file: on a thread with a large stack, given up after the time limit
+/// of a file (`ProjectReading.bounded` in HIGLintCore). Without the engine, each is read on the calling thread.
+public struct ProjectReading: Sendable {
+    /// Calls `body` for every index in `0..<count`, waits, and returns the indices it gave up waiting for.
+    public var forEach: @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Set<Int>
+    /// The seconds after which `forEach` gives up an index, as warnings say; `nil`: no limit.
+    public var timeLimit: Double?
+
+    public init(timeLimit: Double?, forEach: @escaping @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Set<Int>) {
+        self.timeLimit = timeLimit
+        self.forEach = forEach
+    }
+
+    /// Each file read on the calling thread, with no time limit.
+    public static let direct = ProjectReading(timeLimit: nil) { count, body in
+        for index in 0..<count { body(index) }
+        return []
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HIGLintSwiftUI
-import SwiftParser
 import SwiftSyntax
 
 /// Reads Tuist's `Project.swift` as syntax: each `.target(…)` / `Target(…)` with
@@ -9,18 +8,23 @@ import SwiftSyntax
 /// Targets built by the project's own helper functions cannot be read and are
 /// named in a warning; their files fall back to folder conventions.
 enum TuistProjectReader {
-    static func read(_ manifestPath: String, source: String) -> (ProjectDescription, [ProjectWarning]) {
+    static func read(_ manifestPath: String, source: String) -> (ProjectDescription?, [ProjectWarning]) {
         let folder = (manifestPath as NSString).deletingLastPathComponent
         var project = ProjectDescription(kind: .tuist, path: manifestPath, folder: folder)
         var warnings: [ProjectWarning] = []
+        let (parsed, refusal) = ManifestSyntax.parse(source, path: manifestPath)
+        guard let file = parsed else { return (nil, refusal.map { [$0] } ?? []) }
         let calls = TuistTargetCalls(viewMode: .sourceAccurate)
-        let tree = Parser.parse(source: source)
-        calls.walk(tree)
-        project.referencedPackageFolders = PackageReferences.folders(in: tree, manifestFolder: folder)
+        calls.walk(file)
+        project.referencedPackageFolders = PackageReferences.folders(in: file, manifestFolder: folder)
         if calls.targets.isEmpty {
             // Targets made by the project's helpers still name their destinations there.
             let helpers = TuistTargetCalls(viewMode: .sourceAccurate)
-            for helper in helperSources(of: folder) { helpers.walk(Parser.parse(source: helper)) }
+            for (path, helper) in helperSources(of: folder) {
+                let (tree, refusal) = ManifestSyntax.parse(helper, path: path)
+                if let tree { helpers.walk(tree) }
+                if let refusal { warnings.append(refusal) }
+            }
             let apps = helpers.targets.filter { [.app, .appExtension].contains(product($0.argument("product"))) }
             let destinations = apps.compactMap { Self.platforms($0.argument("destinations") ?? $0.argument("platform")) }
             if !apps.isEmpty, destinations.count == apps.count {
@@ -49,11 +53,11 @@ enum TuistProjectReader {
                 warnings.append(ProjectWarning(path: manifestPath, message: "the sources of target '\(name)' are not literal globs; its files are linted by folder conventions"))
                 project.hasUnreadTargets = true
             }
-            for glob in globs.map(Glob.init) {
-                let root = XcodeProjectReader.join(folder, glob.literalPrefix)
-                let relative = String(decoding: glob.pattern, as: UTF8.self).dropFirst(glob.literalPrefix.isEmpty ? 0 : glob.literalPrefix.utf8.count + 1)
+            for glob in globs {
+                let (literalFolder, relative) = GlobPattern.splitLiteralFolder(glob)
+                let root = XcodeProjectReader.join(folder, literalFolder)
                 var membership = FolderMembership(target: index, includesByDefault: true)
-                if !relative.isEmpty { membership.patterns = [Glob(String(relative)), Glob(String(relative) + "/**")] }
+                if !relative.isEmpty { membership.patterns = [GlobPattern(relative)] }
                 project.folderRules[root, default: []].append(membership)
             }
         }
@@ -61,11 +65,12 @@ enum TuistProjectReader {
     }
 
     /// The Swift files of `Tuist/ProjectDescriptionHelpers` beside the manifest, where helpers build targets.
-    static func helperSources(of folder: String) -> [String] {
+    static func helperSources(of folder: String) -> [(path: String, source: String)] {
         let helpers = (folder as NSString).appendingPathComponent("Tuist/ProjectDescriptionHelpers")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: helpers) else { return [] }
         return names.filter { $0.hasSuffix(".swift") }.sorted().prefix(64).compactMap {
-            try? String(contentsOfFile: (helpers as NSString).appendingPathComponent($0), encoding: .utf8)
+            let path = (helpers as NSString).appendingPathComponent($0)
+            return (try? String(contentsOfFile: path, encoding: .utf8)).map { (path, $0) }
         }
     }
 

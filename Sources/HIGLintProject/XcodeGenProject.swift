@@ -44,7 +44,7 @@ enum XcodeGenProjectReader {
             project.targets.append(facts)
             for entry in sources(target["sources"]) {
                 var membership = FolderMembership(target: index, includesByDefault: true)
-                membership.excluded = entry.excludes.map(Glob.init)
+                membership.excluded = entry.excludes.map(GlobPattern.init)
                 project.folderRules[XcodeProjectReader.join(folder, entry.path), default: []].append(membership)
             }
         }

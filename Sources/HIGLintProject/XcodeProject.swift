@@ -16,8 +16,9 @@ struct XcodeProjectReader {
     var warnings: [ProjectWarning] = []
     private var parents: [String: String] = [:]
     private var pathCache: [String: String?] = [:]
-    /// Each `.xcconfig` is read once, however many configurations name it.
+    /// Each `.xcconfig` is read once, however many configurations name or include it.
     private var configurationFiles: [String: [(key: String, value: String)]] = [:]
+    private var configurationReader = XCConfigReader()
 
     init(projectPath: String) {
         self.projectPath = projectPath
@@ -145,7 +146,9 @@ struct XcodeProjectReader {
             var settings = lower[name] ?? lower.values.first ?? BuildSettings()
             if let base = baseConfigurationPath(of: configuration) {
                 if configurationFiles[base] == nil {
-                    configurationFiles[base] = XCConfig.assignments(ofFile: base, warnings: &warnings)
+                    configurationFiles[base] = configurationReader.assignments(ofFile: base)
+                    warnings += configurationReader.warnings
+                    configurationReader.warnings = []
                 }
                 settings = settings.applying(configurationFiles[base]!)
             }
@@ -168,32 +171,75 @@ struct XcodeProjectReader {
 
     // MARK: Paths
 
+    /// Each object's group, from the groups' `children`. A group that is its own ancestor (a damaged or crafted
+    /// project: `A` holds `B`, `B` holds `A`) would make the walk up to the main group endless: each such cycle is
+    /// cut once, at its group with the lowest id (so the cut is the same in every run), which then counts as a
+    /// top-level group, and named in a warning.
     private mutating func recordParents() {
-        for (id, object) in objects {
-            for child in strings(object["children"]) { parents[child] = id }
+        // Sorted, so that an object several groups list gets the same group in every run.
+        for id in objects.keys.sorted() {
+            for child in strings(objects[id]?["children"]) { parents[child] = id }
         }
+        var settled: Set<String> = []
+        for start in parents.keys.sorted() where !settled.contains(start) {
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var current: String? = start
+            while let id = current, !settled.contains(id) {
+                guard onChain.insert(id).inserted else {
+                    let cycle = Array(chain[chain.firstIndex(of: id)!...])
+                    let cut = cycle.min()!
+                    parents[cut] = nil
+                    // As Xcode's path bar shows groups: each holds the next.
+                    let position = cycle.firstIndex(of: cut)!
+                    let names = ([cut] + (cycle[(position + 1)...] + cycle[..<position]).reversed() + [cut]).map(displayName)
+                    warnings.append(ProjectWarning(path: (projectPath as NSString).appendingPathComponent("project.pbxproj"),
+                        message: "group '\(displayName(cut))' contains itself (\(names.joined(separator: " › "))); the cycle is cut there"))
+                    break
+                }
+                chain.append(id)
+                current = parents[id]
+            }
+            settled.formUnion(chain)
+        }
+    }
+
+    private func displayName(_ id: String) -> String {
+        objects[id]?["name"] as? String ?? objects[id]?["path"] as? String ?? id
     }
 
     /// The standardized path of a file reference or group; `nil` for build products and SDK files.
     mutating func path(of id: String) -> String? {
-        if let cached = pathCache[id] { return cached }
+        // Up to the first object whose path is known or needs no group, then down again: groups can nest
+        // deeper than a thread's stack would allow recursion (`recordParents` cut every cycle).
+        var chain: [String] = []
+        var current = id
+        while pathCache[current] == nil, objects[current] != nil {
+            chain.append(current)
+            guard (objects[current]?["sourceTree"] as? String ?? "<group>") == "<group>", let parent = parents[current] else { break }
+            current = parent
+        }
+        for member in chain.reversed() {
+            pathCache[member] = ownPath(of: member)
+        }
+        return pathCache[id] ?? nil
+    }
+
+    /// The path of an object whose group's path is already known.
+    private func ownPath(of id: String) -> String? {
         guard let object = objects[id] else { return nil }
         let own = object["path"] as? String
-        var result: String?
         switch object["sourceTree"] as? String ?? "<group>" {
         case "<group>":
-            if let parent = parents[id] {
-                result = path(of: parent).map { parentPath in own.map { Self.join(parentPath, $0) } ?? parentPath }
-            } else {
+            guard let parent = parents[id] else {
                 // The main group: the project's folder, moved by `projectDirPath` when set.
-                result = Self.join(folder, own ?? "")
+                return Self.join(folder, own ?? "")
             }
-        case "SOURCE_ROOT": result = Self.join(folder, own ?? "")
-        case "<absolute>": result = own.map { ($0 as NSString).standardizingPath }
-        default: result = nil
+            return (pathCache[parent] ?? nil).map { parentPath in own.map { Self.join(parentPath, $0) } ?? parentPath }
+        case "SOURCE_ROOT": return Self.join(folder, own ?? "")
+        case "<absolute>": return own.map { ($0 as NSString).standardizingPath }
+        default: return nil
         }
-        pathCache[id] = result
-        return result
     }
 
     static func join(_ folder: String, _ relative: String) -> String {

@@ -87,7 +87,10 @@ func runFix(_ options: FixOptions) -> Int32 {
     }
     if options.readsStandardInput { return fixStandardInput(options, resolver: resolver) }
     // `fix` is `lint`'s phases up to the survey, then a check of each file and its fixes applied.
-    let prepared = LintEngine(ruleTypes: allRules, source: resolver).prepare(paths: options.paths)
+    var engine = LintEngine(ruleTypes: allRules, source: resolver)
+    // The projects around the paths are read within the time limit of a file, as `lint` reads them.
+    engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
+    let prepared = engine.prepare(paths: options.paths)
     guard prepared.configurationErrors.isEmpty else {
         for error in prepared.configurationErrors { writeError("\(error)\n") }
         return 2
@@ -188,7 +191,9 @@ private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationReso
     }
     let path = options.assumedFilename ?? "<stdin>"
     // Checked like a file linted alone: the survey is the buffer itself.
-    let prepared = LintEngine(ruleTypes: allRules, source: resolver).prepare(paths: [])
+    var engine = LintEngine(ruleTypes: allRules, source: resolver)
+    engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
+    let prepared = engine.prepare(paths: [])
     var fixer = FixEngine(run: prepared, rules: options.rules.isEmpty ? nil : Set(options.rules))
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let correction = fixer.correct(source, path: path)

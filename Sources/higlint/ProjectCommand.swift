@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintCore
 import HIGLintProject
 
 /// `higlint project [PATH] [--format text|json]`: what HIGLint reads from the projects around PATH.
@@ -7,7 +8,8 @@ func runProject(path: String, json: Bool, listsFiles: Bool = false) -> Int32 {
         writeError("higlint: error: no such file or folder: \(path)\n")
         return 2
     }
-    let facts = ProjectFacts.read(for: [path])
+    // As `lint` reads them by default: each project file within a file's time limit, on a large stack.
+    let facts = ProjectFacts.read(for: [path], reading: .bounded(by: 60))
     let summaries = facts.summaries()
     if json {
         struct Report: Encodable {

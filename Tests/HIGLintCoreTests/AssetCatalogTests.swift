@@ -108,6 +108,24 @@ struct AssetCatalogTests {
         #expect(errors[2].1.contains("not valid JSON"))
     }
 
+    @Test("a bitmap that is a named pipe is an error naming it, never opened in a way that blocks; the run goes on")
+    func namedPipeBitmap() throws {
+        // A rule read the pipe's pixel size and waited for a writer until the time limit (issue 31, repro 26).
+        let project = try TemporaryProject()
+        try project.write("A.xcassets/icon.imageset/Contents.json", #"{"images":[{"filename":"x.png","idiom":"universal","scale":"1x"}]}"#)
+        let pipe = project.root + "/A.xcassets/icon.imageset/x.png"
+        #expect(mkfifo(pipe, 0o644) == 0)
+        try project.write("V.swift", """
+            import SwiftUI
+            struct V: View { var body: some View { Image("icon") } }
+            @main struct A: App { var body: some Scene { WindowGroup { V() } } }
+            """)
+        #expect(ImagePixels.largerSide(ofFile: pipe) == nil)
+        let result = LintEngine(ruleTypes: allRules, configuration: Configuration()).lint(paths: [project.root])
+        #expect(result.errors.map(\.description) == [pipe + ": error: cannot read the file (it is a named pipe, not a regular file); its image set is not checked"])
+        #expect(result.diagnostics.map(\.path).allSatisfy { $0 == project.root + "/V.swift" })
+    }
+
     @Test("asset findings come with Swift findings, at line 1 of Contents.json")
     func assetsAndSwiftTogether() throws {
         let project = try TemporaryProject()

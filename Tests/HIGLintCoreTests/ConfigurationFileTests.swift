@@ -1,5 +1,6 @@
 import Foundation
 import HIGLintCore
+import HIGLintProject
 import HIGLintRules
 import HIGLintSwiftUI
 import Testing
@@ -102,6 +103,10 @@ struct ConfigurationFileTests {
         ("[!A-C]*.swift", "Bee.swift", false),
         ("./Vendor/", "Vendor/X.swift", true),
         ("Vendor", "VendorKit/X.swift", false),
+        ("[z-a]*.swift", "m.swift", false),
+        ("[!z-a]*.swift", "m.swift", true),
+        ("Sources/App**.swift", "Sources/AppView.swift", true),
+        ("Sources/App**.swift", "Sources/App/View.swift", false),
     ])
     func glob(pattern: String, path: String, matches: Bool) {
         #expect(GlobPattern(pattern).matches(path) == matches)

@@ -166,6 +166,37 @@ struct ProjectFactsPhaseTests {
         #expect(LintEngine(ruleTypes: allRules, configuration: configuration).lint(source: source).map(\.line) == [1, 3, 6])
     }
 
+    @Test("a project file still being read at the time limit is given up with a warning; the others are read")
+    func projectReadingGivenUp() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "macosx"))
+        try folder.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"A\", targets: [.target(name: \"A\")])\n")
+        // A reading that gives up the package, as `bounded(by:)` gives up a manifest SwiftParser cannot finish.
+        let reading = ProjectReading(timeLimit: 2) { count, body in
+            for index in 0..<count { body(index) }
+            return [1]
+        }
+        let facts = ProjectFacts.read(for: [folder.url.path], reading: reading)
+        #expect(facts.projects.map(\.kind) == [.xcode])
+        #expect(facts.warnings.map(\.description) == [
+            folder.url.path + "/Package.swift: warning: reading it took longer than 2 s, the time limit of a file; its folder is linted by folder conventions",
+        ])
+    }
+
+    @Test("bounded project reading gives up what is still running at the time limit and reads the rest on large stacks")
+    func boundedReading() {
+        let release = DispatchSemaphore(value: 0)
+        let stacks = ConcurrentStackSizes()
+        let givenUp = ProjectReading.bounded(by: 0.5).forEach(3) { index in
+            stacks.record(Thread.current.stackSize)
+            if index == 1 { release.wait() }
+        }
+        release.signal()
+        #expect(givenUp == [1])
+        #expect(stacks.smallest >= 64 << 20)
+    }
+
     @Test("an unreadable project is a warning and the run goes on")
     func unreadableProject() throws {
         let folder = try TemporaryFolder()
@@ -176,4 +207,13 @@ struct ProjectFactsPhaseTests {
         #expect(ruleIDs(result) == ["fixed-font-size"])
         #expect(result.projectWarnings.count == 1 && result.projectWarnings[0].contains("App.xcodeproj/project.pbxproj: warning:"))
     }
+}
+
+/// The stack sizes of the threads a test's work ran on.
+private final class ConcurrentStackSizes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sizes: [Int] = []
+
+    func record(_ size: Int) { lock.withLock { sizes.append(size) } }
+    var smallest: Int { lock.withLock { sizes.min() ?? 0 } }
 }

@@ -179,6 +179,66 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("NotesTests/NoteTests.swift")).passOverReason == .tests)
     }
 
+    @Test("an XcodeGen exclude with `**` written over and over is read in polynomial time")
+    func xcodegenRepeatedRecursiveExclude() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let exclude = String(repeating: "**/", count: 40) + "*a*a*a*a*a*a*a*a*a*a*a*a*b"
+        fixture.write("project.yml", """
+            targets:
+              Notes:
+                type: application
+                platform: iOS
+                sources:
+                  - path: Notes
+                    excludes:
+                      - "\(exclude)"
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        let deep = "Notes/" + Array(repeating: "Feature", count: 30).joined(separator: "/") + "/"
+        #expect(facts.facts(forFile: fixture.write(deep + String(repeating: "a", count: 60) + ".swift")).platforms == .iOS)
+        #expect(facts.facts(forFile: fixture.write(deep + String(repeating: "a", count: 60) + "b")).platforms == nil)
+    }
+
+    @Test("a manifest with brackets nested deeper than any needs is not parsed; a warning names it", arguments: [40, 2_000])
+    func deeplyNestedManifests(depth: Int) {
+        // 40 deep, SwiftParser never finished; 2,000 deep, its tree overflowed the stack (issue 31, repro 21).
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let package = fixture.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "A", platforms: [.macOS(.v14)], targets: [.executableTarget(name: "App", exclude: \(nested))])
+            """)
+        let tuist = fixture.write("Apps/Project.swift", """
+            import ProjectDescription
+            let project = Project(name: "Apps", targets: [.target(name: "Apps", destinations: [.mac], product: .app, sources: \(nested))])
+            """)
+        fixture.write("Helpers/Project.swift", "import ProjectDescription\nlet project = Project(name: \"Helpers\", targets: makeTargets())\n")
+        let helper = fixture.write("Helpers/Tuist/ProjectDescriptionHelpers/Targets.swift", "let targets = \(nested)\n")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        let refusal = ": warning: brackets nested more than 24 deep, on which the Swift parser takes exponential time; not read, its folder is linted by folder conventions"
+        // Sorted: folders are searched in the order the file system lists them.
+        #expect(facts.warnings.map(\.description).sorted() == [
+            tuist + refusal,
+            fixture.path("Helpers/Project.swift") + ": warning: found no target written as .target(name:…) or Target(name:…); the folder is linted by folder conventions",
+            helper + refusal,
+            package + refusal,
+        ])
+        #expect(facts.facts(forFile: fixture.write("Sources/App/View.swift")).platforms == nil)
+    }
+
+    @Test("nesting is counted for brackets and string interpolations, not inside comments and strings")
+    func nestingDepth() {
+        #expect(ManifestSyntax.nestingDepth(of: "let a = [.target(name: \"A\", exclude: [\"B\"])]") == 3)
+        #expect(ManifestSyntax.nestingDepth(of: "// (((((\n/* [[[ /* ((( */ ]]] */ let a = \"(((\" + #\"[[[\\\"\"# + 1") == 0)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = \"\\(f(\"\\(g(x))\"))\"") == 4)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = #\"\\#((x))\\(y)\"#") == 2)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = \"\"\"\n  (\"[\n  \"\"\" + (b)") == 1)
+        #expect(ManifestSyntax.nestingDepth(of: "let a = \"unterminated ((( \n f((x))") == 2)
+    }
+
     @Test("a symbolic link back up the tree does not make the search for projects loop")
     func symbolicLinkLoop() throws {
         let fixture = Fixture()
@@ -205,11 +265,29 @@ struct ManifestTests {
 struct ProjectHelperTests {
     @Test("globs match within and across folders")
     func globs() {
-        #expect(Glob("Sources/**/*.swift").matches("Sources/A/B/C.swift"))
-        #expect(Glob("Sources/**/*.swift").matches("Sources/C.swift"))
-        #expect(!Glob("Sources/*.swift").matches("Sources/A/C.swift"))
-        #expect(Glob("Sources/**/*.swift").literalPrefix == "Sources")
-        #expect(Glob("Generated").matchesFolder(of: "Generated/Strings.swift"))
+        #expect(GlobPattern("Sources/**/*.swift").matches("Sources/A/B/C.swift"))
+        #expect(GlobPattern("Sources/**/*.swift").matches("Sources/C.swift"))
+        #expect(!GlobPattern("Sources/*.swift").matches("Sources/A/C.swift"))
+        #expect(GlobPattern.splitLiteralFolder("./Sources/**/*.swift") == ("Sources", "**/*.swift"))
+        #expect(GlobPattern.splitLiteralFolder("Sources/App/") == ("Sources/App", ""))
+        #expect(GlobPattern.splitLiteralFolder("*.swift") == ("", "*.swift"))
+        #expect(GlobPattern("Generated").matches("Generated/Strings.swift"))
+    }
+
+    @Test("a pattern that made backtracking take exponential time matches in polynomial time, and right")
+    func pathologicalGlobs() {
+        // Plain backtracking tried every way to share 60 letters among 12 stars (issue 31, repro 24): hours.
+        let name = String(repeating: "a", count: 60)
+        let stars = String(repeating: "*a", count: 12)
+        #expect(!GlobPattern(stars + "*b").matches(name + ".swift"))
+        #expect(GlobPattern(stars + "*b").matches(name + "b"))
+        #expect(GlobPattern(stars + "*").matches("Sources/" + name + "/View.swift") == false)
+        // `**` over components the same way: 30 of them against 40 folders.
+        let folders = Array(repeating: "a", count: 40).joined(separator: "/")
+        let recursive = String(repeating: "**/a/", count: 30)
+        #expect(!GlobPattern(recursive + "b.swift").matches(folders + "/c.swift"))
+        #expect(GlobPattern(recursive + "b.swift").matches(folders + "/b.swift"))
+        #expect(GlobPattern(String(repeating: "**/", count: 50) + "b.swift").matches(folders + "/b.swift"))
     }
 
     @Test("target names split into camel-case words, so Preview matches PreviewApp but not Previewer")

@@ -126,4 +126,55 @@ struct XcodeProjectTests {
         #expect(facts.facts(forFile: view) == FileFacts())
         #expect(facts.facts(forFile: tests).passOverReason == .tests)
     }
+
+    @Test("groups that hold each other are cut once, with one warning naming them; a workspace naming the project too")
+    func groupCycle() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("Config/Base.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 16.0\n")
+        let project = fixture.write("App.xcodeproj/project.pbxproj", pbxproj(root: "PR", objects: [
+            ("PR", "{isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1); }"),
+            ("G0", "{isa = PBXGroup; children = (SY1); sourceTree = \"<group>\"; }"),
+            // Config holds x, x holds Config; the cut (at the lowest id, GB) leaves Config inside x.
+            ("GC", "{isa = PBXGroup; children = (XC, GB); path = Config; sourceTree = \"<group>\"; }"),
+            ("GB", "{isa = PBXGroup; children = (GC); path = x; sourceTree = \"<group>\"; }"),
+            // A group that holds itself.
+            ("GS", "{isa = PBXGroup; children = (GS); name = Loop; sourceTree = \"<group>\"; }"),
+            ("XC", "{isa = PBXFileReference; path = Base.xcconfig; sourceTree = \"<group>\"; }"),
+            ("SY1", "{isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = \"<group>\"; }"),
+            ("T1", "{isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (); fileSystemSynchronizedGroups = (SY1); name = App; productType = \"com.apple.product-type.application\"; }"),
+        ] + configurations("L0", "SDKROOT = iphoneos;", base: "XC") + configurations("L1", "")))
+        fixture.write("App.xcworkspace/contents.xcworkspacedata", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0"><FileRef location = "group:App.xcodeproj"></FileRef></Workspace>
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.map(\.description) == [
+            project + ": warning: group 'x' contains itself (x › Config › x); the cycle is cut there",
+            project + ": warning: group 'Loop' contains itself (Loop › Loop); the cycle is cut there",
+            fixture.path("x/Config/Base.xcconfig") + ": warning: not found; its build settings are left out",
+        ])
+        #expect(facts.facts(forFile: fixture.write("App/View.swift")).platforms == .iOS)
+    }
+
+    @Test("groups nested far deeper than a thread's stack allows recursion still give their files' paths")
+    func deepGroups() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let depth = 20_000
+        var objects: [(String, String)] = [
+            ("PR", "{isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1); }"),
+            ("F1", "{isa = PBXFileReference; path = View.swift; sourceTree = \"<group>\"; }"),
+            ("B1", "{isa = PBXBuildFile; fileRef = F1; }"),
+            ("S1", "{isa = PBXSourcesBuildPhase; files = (B1); }"),
+            ("T1", "{isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1); name = App; productType = \"com.apple.product-type.application\"; }"),
+        ]
+        for level in 0..<depth {
+            objects.append(("G\(level)", "{isa = PBXGroup; children = (\(level + 1 < depth ? "G\(level + 1)" : "F1")); sourceTree = \"<group>\"; }"))
+        }
+        fixture.write("App.xcodeproj/project.pbxproj", pbxproj(root: "PR", objects: objects + configurations("L0", "SDKROOT = macosx;") + configurations("L1", "")))
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.facts(forFile: fixture.write("View.swift")).platforms == .macOS)
+    }
 }

@@ -159,6 +159,51 @@ struct XcodeTargetsTests {
         #expect(facts.facts(forFile: fixture.write("Atlas/App.swift")).platforms == .visionOS)
     }
 
+    @Test("an .xcconfig that includes itself, directly or through another, is cut once per cycle with a warning naming it")
+    func includeCycles() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let base = fixture.write("Config/Base.xcconfig", String(repeating: "#include \"Base.xcconfig\"\n", count: 4)
+            + "#include \"Shared/Platform.xcconfig\"\nIPHONEOS_DEPLOYMENT_TARGET = 16.0\n")
+        let platform = fixture.write("Config/Shared/Platform.xcconfig", "#include \"../Base.xcconfig\"\nSDKROOT = iphoneos\n")
+        fixture.write("App.xcodeproj/project.pbxproj", project(configuration: "Config/Base.xcconfig"))
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.map(\.description) == [
+            base + ": warning: 'Base.xcconfig' includes itself (Base.xcconfig → Base.xcconfig); the cycle is cut there",
+            platform + ": warning: 'Base.xcconfig' includes itself (Base.xcconfig → Shared/Platform.xcconfig → Base.xcconfig); the cycle is cut there",
+        ])
+        #expect(facts.facts(forFile: fixture.write("App/View.swift")) == FileFacts(platforms: .iOS, deploymentTargets: ["iOS": "16.0"], targets: ["App/App"]))
+    }
+
+    @Test("includes that repeat each other are read once each and stop at a bound, with a warning")
+    func includeExplosion() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        // 4^15 includes without a cycle; every file read once, and the settings stop at 100,000.
+        for level in 0..<20 {
+            fixture.write("Config/L\(level).xcconfig", "SDKROOT = macosx\n" + String(repeating: "#include \"L\(level + 1).xcconfig\"\n", count: 4))
+        }
+        fixture.write("Config/L20.xcconfig", "MACOSX_DEPLOYMENT_TARGET = 14.0\n")
+        fixture.write("App.xcodeproj/project.pbxproj", project(configuration: "Config/L0.xcconfig"))
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.map(\.description) == [
+            fixture.path("Config/L0.xcconfig") + ": warning: this configuration file and those it includes hold more than 100000 settings; the rest are left out",
+        ])
+        #expect(facts.facts(forFile: fixture.write("App/View.swift")).platforms == .macOS)
+    }
+
+    /// An app whose synchronized folder `App` holds its files and whose project-level configurations are based on
+    /// the `.xcconfig` at `configuration`.
+    private func project(configuration: String) -> String {
+        pbxproj(root: "PR", objects: [
+            ("PR", "{isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1); }"),
+            ("G0", "{isa = PBXGroup; children = (SY1, XC); sourceTree = \"<group>\"; }"),
+            ("XC", "{isa = PBXFileReference; path = \"\(configuration)\"; sourceTree = \"<group>\"; }"),
+            ("SY1", "{isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = \"<group>\"; }"),
+            ("T1", "{isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (); fileSystemSynchronizedGroups = (SY1); name = App; productType = \"com.apple.product-type.application\"; }"),
+        ] + configurations("L0", "", base: "XC") + configurations("L1", ""))
+    }
+
     @Test("a workspace's projects are read even when the linted folder holds only one of them")
     func workspace() {
         let fixture = Fixture()

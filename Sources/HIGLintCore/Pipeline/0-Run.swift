@@ -90,7 +90,7 @@ public struct PreparedRun: Sendable {
         // of the projects around its path, and is judged even when no target builds it yet: it is being written.
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return configured }
-        let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory),
+        let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory, timeLimit: engine.fileTimeLimit),
                                             to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]),
                                             beingWritten: true)
         return phase.files.swiftFiles.first?.configuration
@@ -138,6 +138,6 @@ extension LintEngine {
         let collection = FileCollector.files(under: paths)
         let configured = ConfigurationPhase.resolve(collection, source: source, readsImageSets: !assetRules.isEmpty)
         guard configured.errors.isEmpty, !paths.isEmpty else { return (collection, ProjectFactsPhase.Outcome(files: configured)) }
-        return (collection, ProjectFactsPhase.read(for: paths, files: configured).1)
+        return (collection, ProjectFactsPhase.read(for: paths, files: configured, timeLimit: fileTimeLimit).1)
     }
 }

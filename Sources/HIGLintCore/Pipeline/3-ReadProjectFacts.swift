@@ -35,9 +35,10 @@ public enum ProjectFactsPhase {
         public var passedOverSwiftFiles: [ConfiguredFile] = []
     }
 
-    public static func read(for paths: [String], files: ConfiguredFiles) -> (ProjectFacts, Outcome) {
+    /// `timeLimit`: the seconds each project file may take to read, as a source file may to check (`nil`: no limit).
+    public static func read(for paths: [String], files: ConfiguredFiles, timeLimit: TimeInterval? = nil) -> (ProjectFacts, Outcome) {
         let words = Set(files.swiftFiles.flatMap(\.configuration.screenshotTargets)).sorted()
-        let facts = ProjectFacts.read(for: paths, screenshotTargetNames: words)
+        let facts = ProjectFacts.read(for: paths, screenshotTargetNames: words, reading: .bounded(by: timeLimit))
         return (facts, apply(facts, to: files, runPaths: paths))
     }
 
@@ -97,5 +98,17 @@ public enum ProjectFactsPhase {
             result.deploymentTarget[platform] = version
         }
         return result
+    }
+}
+
+extension ProjectReading {
+    /// Project files read as source files are checked (`ParallelRunner`): each on a thread with a large stack, given
+    /// up after `timeLimit` seconds (`nil`: no limit). The thread of a file given up runs on until the process ends.
+    public static func bounded(by timeLimit: TimeInterval?) -> ProjectReading {
+        ProjectReading(timeLimit: timeLimit) { count, body in
+            let givenUp = ConcurrentResults<Bool>(count: count)
+            ParallelRunner.forEach(count: count, timeLimit: timeLimit, onTimeout: { givenUp[$0] = true }, body)
+            return Set(givenUp.values.indices.filter { givenUp[$0] == true })
+        }
     }
 }

@@ -97,7 +97,7 @@ final class CachedPhases: @unchecked Sendable {
             let keyed = data + Self.fileSizes(inFolder: file.path) + Data(("\n" + uses).utf8)
             let key = keyed.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context, kind: "a") }
             if let stored = session.diagnostics(forKey: key) { return .success(stored) }
-            return ImageSet.decode(data, folder: file.path).map { imageSet in
+            return ImageSet.decode(data, folder: file.path).flatMap { $0.withReadableFiles() }.map { imageSet in
                 let diagnostics = compute(imageSet)
                 session.store(diagnostics, forKey: key)
                 return diagnostics
