@@ -10,8 +10,9 @@ import SwiftSyntax
 /// like `"share.button"` is not a title. SharePlay symbols (`shareplay…`) are a different
 /// feature and are left alone, as are `Menu`s titled Share, and a QR code symbol (`qrcode…`): "Share QR Code"
 /// shows a code to scan, and the symbol is what it shows; nor a copy symbol (`doc.on.doc`, `doc.on.clipboard`), for a
-/// "Share" that copies to the pasteboard, which the share symbol would misname. Nor are several Share options
-/// written side by side with different symbols (a share chooser): each symbol names one kind of share.
+/// "Share" that copies to the pasteboard, which the share symbol would misname.
+/// Several Share options written side by side (a share chooser) are each judged: RULES.md names no exemption for
+/// them, and the standard symbol beside each title still says "share".
 struct NonstandardShareSymbol: Rule {
     static let description = RuleDescription(
         id: "nonstandard-share-symbol",
@@ -40,16 +41,16 @@ struct NonstandardShareSymbol: Rule {
                 }
             }
             """,
-        ],
-        nonTriggeringExamples: [
-            // A share chooser: each option's symbol names what it shares.
+            // A share chooser: each option is a Share control, and each keeps the standard symbol.
             """
             VStack(alignment: .leading) {
                 Text("Share Weather").font(.headline)
-                Button(action: onLink) { Label("Share Location Link", systemImage: "link") }
-                Button(action: onSummary) { Label("Share Text Summary", systemImage: "text.quote") }
+                Button(action: onLink) { Label("Share Location Link", systemImage: ↓"link") }
+                Button(action: onSummary) { Label("Share Text Summary", systemImage: ↓"text.quote") }
             }
             """,
+        ],
+        nonTriggeringExamples: [
             #"Button("Share QR Code", systemImage: "qrcode") { showingQRCode = true }"#,
             #"Button("Share Log", systemImage: "doc.on.doc") { UIPasteboard.general.string = log }"#,
             #"Button("Share", systemImage: "square.and.arrow.up") { shareOrder() }"#,
@@ -88,31 +89,10 @@ struct NonstandardShareSymbol: Rule {
               ["Button", "Label", "ShareLink"].contains(view.name), context.applies(at: call)
         else { return }
         guard view.shareTitle, let symbol = view.shareSymbol, let name = symbol.plainStringLiteral,
-              !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode"), !name.hasPrefix("doc.on."),
-              !offersShareChoices(around: call)
+              !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode"), !name.hasPrefix("doc.on.")
         else { return }
         let fix = Fix(title: "Use `square.and.arrow.up`", edits: [FixBuilder.replace(symbol, with: "\"\(Self.standardSymbol)\"")])
         context.report(at: symbol, message: Self.message, fix: fix)
-    }
-}
-
-extension NonstandardShareSymbol {
-    /// Whether the control is one of several Share options written side by side (a share chooser, a menu's
-    /// Share items) whose symbols differ: there each symbol tells one kind of share from the others ("Share
-    /// Location Link", "Share Text Summary"), and the standard symbol on all of them would erase that.
-    func offersShareChoices(around call: FunctionCallExprSyntax) -> Bool {
-        // The closures around the control, innermost first: its own label's, then the stack or menu holding it.
-        var closure = call.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
-        for _ in 0..<3 {
-            guard let current = closure else { return false }
-            let views = ViewBuilderContent.views(in: current.statements)
-            let symbols = (views + views.flatMap { $0.descendantViews() })
-                .filter { ["Button", "Label", "ShareLink"].contains($0.name) && $0.isTypeCall && $0.shareTitle }
-                .compactMap { $0.shareSymbol?.plainStringLiteral }
-            if Set(symbols).count >= 2 { return true }
-            closure = current.parent?.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
-        }
-        return false
     }
 }
 
