@@ -4,7 +4,9 @@ import SwiftSyntax
 
 /// A Share control whose symbol is not `square.and.arrow.up`.
 ///
-/// Only literal titles and symbol names are read. The title must start with the word
+/// Titles and symbol names are read from literals, and through a `let`/`var`, static constant or computed property of
+/// the same type or file that holds one (RULES.md, *Values, not only literals*); the fix then writes the standard
+/// symbol at the argument, leaving the constant to its other uses. The title must start with the word
 /// "Share" ("Share", "Share…", "Share Recipe"; not "Shared" or "Shareholders"), given as the
 /// control's or `Label`'s title or as the `Text` of a control's label; a localization key
 /// like `"share.button"` is not a title. SharePlay symbols (`shareplay…`) are a different
@@ -41,6 +43,16 @@ struct NonstandardShareSymbol: Rule {
                 }
             }
             """,
+            // Title and symbol held in properties of the same type.
+            """
+            struct RecipeToolbar: View {
+                private let shareTitle = "Share Recipe"
+                private static let shareSymbol = "paperplane"
+                var body: some View {
+                    Button(shareTitle, systemImage: ↓Self.shareSymbol) { shareRecipe() }
+                }
+            }
+            """,
             // A share chooser: each option is a Share control, and each keeps the standard symbol.
             """
             VStack(alignment: .leading) {
@@ -56,6 +68,15 @@ struct NonstandardShareSymbol: Rule {
             #"Button("Share", systemImage: "square.and.arrow.up") { shareOrder() }"#,
             #"Label("Share", systemImage: "square.and.arrow.up.circle.fill")"#,
             #"Label("Shared with You", systemImage: "person.2")"#,
+            """
+            struct RecipeToolbar: View {
+                private let shareTitle = "Share Recipe"
+                private let shareSymbol = "square.and.arrow.up"
+                var body: some View {
+                    Button(shareTitle, systemImage: shareSymbol) { shareRecipe() }
+                }
+            }
+            """,
             #"Button("Send", systemImage: "paperplane") { send() }"#,
             #"Label("Share with SharePlay", systemImage: "shareplay")"#,
             #"ShareLink("Share", item: product.webURL)"#,
@@ -88,7 +109,8 @@ struct NonstandardShareSymbol: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
               ["Button", "Label", "ShareLink"].contains(view.name), context.applies(at: call)
         else { return }
-        guard view.shareTitle, let symbol = view.shareSymbol, let name = symbol.plainStringLiteral,
+        guard view.shareTitle(in: context.file), let symbol = view.shareSymbol,
+              let name = (context.file.madeValue(of: symbol) ?? symbol).plainStringLiteral,
               !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode"), !name.hasPrefix("doc.on.")
         else { return }
         let fix = Fix(title: "Use `square.and.arrow.up`", edits: [FixBuilder.replace(symbol, with: "\"\(Self.standardSymbol)\"")])
@@ -98,13 +120,15 @@ struct NonstandardShareSymbol: Rule {
 
 private extension SwiftUIView {
     /// Whether the title (argument, `Label` title closure, or the label's first `Text`) starts with the word "Share".
-    var shareTitle: Bool {
+    /// A title held in a name of the file (`let shareTitle = "Share"`) is read through it.
+    func shareTitle(in file: SwiftUIFile) -> Bool {
+        func startsWithShare(_ title: ExprSyntax) -> Bool { (file.madeValue(of: title) ?? title).startsWithShare }
         if let title = controlTitle ?? (name == "Label" ? firstUnlabeledArgument : nil) {
-            return title.startsWithShare
+            return startsWithShare(title)
         }
         let texts = (name == "Label" ? childViews(roles: [.title]) : controlLabelViews.flatMap { [$0] + $0.descendantViews() })
             .filter { $0.name == "Text" && $0.isTypeCall }
-        return texts.first?.firstUnlabeledArgument?.startsWithShare ?? false
+        return texts.first?.firstUnlabeledArgument.map(startsWithShare) ?? false
     }
 
     /// The symbol-name literal the control shows: its `systemImage:`, or an `Image(systemName:)` in its icon or label.
