@@ -7,7 +7,8 @@ import SwiftSyntax
 ///
 /// Nor on macOS, where a column of checkboxes that marks items for a batch action is the platform's own idiom (a
 /// `Toggle` with the checkbox style is its remedy), and `List(selection:)` would turn it into a transient highlight.
-/// The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
+/// The symbol is read from a literal, or through a `let`, static constant or computed property of the file that holds
+/// one (`Image(systemName: Symbols.check)`). The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
 /// `ForEach`. A checkmark in a grid cell counts as in a row (RULES.md names no exemption for grids). Checkmarks in
@@ -86,6 +87,21 @@ struct CustomSelectionCheckmark: Rule {
                         Text(currency.name)
                         Spacer()
                         ↓Image(systemName: "checkmark").opacity(preferredCurrency == currency ? 1 : 0)
+                    }
+                }
+            }
+            """,
+            // The symbol held in a constant of the file.
+            """
+            enum Symbols { static let selected = "checkmark.circle.fill" }
+            struct LabelPicker: View {
+                var body: some View {
+                    ForEach(labels) { label in
+                        HStack {
+                            Text(label.name)
+                            if chosenLabels.contains(label.id) { ↓Image(systemName: Symbols.selected) }
+                        }
+                        .onTapGesture { chosenLabels.insert(label.id) }
                     }
                 }
             }
@@ -195,7 +211,7 @@ struct CustomSelectionCheckmark: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               image.name == "Image", let symbol = image.argument("systemName")?.expression,
-              symbol.stringLiterals.contains(where: { $0.hasPrefix("checkmark") }),
+              (context.file.madeValue(of: symbol) ?? symbol).stringLiterals.contains(where: { $0.hasPrefix("checkmark") }),
               context.applies(at: call)
         else { return }
         let selection = image.checkmarkSelectionState()
