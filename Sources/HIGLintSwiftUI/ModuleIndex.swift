@@ -31,6 +31,9 @@ public struct ModuleIndex: Sendable, Equatable {
     public var cellViews: Set<String> = []
     /// View types given a title where they are used: a header, a `GroupBox` label, a `Text` right before them.
     public var titledViews: Set<String> = []
+    /// View types with a use that has no title around it, where the file of the use shows all there is to see (no
+    /// header, `GroupBox` label, `Text` before it or navigation title): a chart view used so has no title there.
+    public var untitledUseViews: Set<String> = []
     /// View types labelled or hidden for VoiceOver where they are used: `.accessibilityLabel`/`.accessibilityHidden`
     /// on the use, or a `Label`, a titled control or a hidden container around it.
     public var labelledViews: Set<String> = []
@@ -67,11 +70,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -202,7 +205,13 @@ public struct ModuleIndex: Sendable, Equatable {
             case "LazyVGrid", "LazyHGrid", "Grid": cellViews.insert(name)
             default: break
             }
-            if !titledViews.contains(name), case .titled = file.titleLookup(of: view) { titledViews.insert(name) }
+            if !titledViews.contains(name) || !untitledUseViews.contains(name) {
+                switch file.titleLookup(of: view) {
+                case .titled: titledViews.insert(name)
+                case .untitled: untitledUseViews.insert(name)
+                case .unseen: break
+                }
+            }
             if Self.isLabelledForVoiceOver(view, in: file) {
                 labelledViews.insert(name)
             } else if Self.isInControlLabelWithText(view, in: file) {

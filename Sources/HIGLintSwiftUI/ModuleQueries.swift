@@ -29,9 +29,25 @@ extension SwiftUIFile {
     public func isTitledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
         guard let context = declarationContext(of: node), let type = context.type, module.titledViews.contains(type.name)
         else { return false }
-        return context.isBody || type.declaration.tokens(viewMode: .sourceAccurate).filter { token in
+        return context.isBody || Self.holdsOneChart(type)
+    }
+
+    /// Whether the type's declaration creates exactly one `Chart`: what is said of the type at its uses is said of it.
+    private static func holdsOneChart(_ type: TypeDeclaration) -> Bool {
+        type.declaration.tokens(viewMode: .sourceAccurate).filter { token in
             token.text == "Chart" && token.parent?.parent?.is(FunctionCallExprSyntax.self) == true
         }.count == 1
+    }
+}
+
+extension SwiftUIFile {
+    /// Whether the view type whose `body` holds `node` has a use in the module with no title around it
+    /// (`ModuleIndex.untitledUseViews`): `ScrollView { SalesChart(); Footer() }` in another file. A chart built by a
+    /// helper of the view counts as for `isTitledWhereUsed(_:)`.
+    public func isUntitledWhereUsed(_ node: some SyntaxProtocol) -> Bool {
+        guard let context = declarationContext(of: node), let type = context.type, module.untitledUseViews.contains(type.name)
+        else { return false }
+        return context.isBody || Self.holdsOneChart(type)
     }
 }
 

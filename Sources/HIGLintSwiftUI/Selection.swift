@@ -5,9 +5,8 @@ import SwiftSyntax
 extension SwiftUIView {
     /// The state names a test decides this view (a checkmark) by: an `if` around it, a ternary in its
     /// `systemName:`, or a ternary in one of its modifiers (`.opacity(selected == item ? 1 : 0)`), up to the
-    /// enclosing `ForEach`. With `membershipOnly`, only collections a `contains` test reads (a multiple
-    /// selection), not the values an equality test compares (one choice).
-    public func checkmarkSelectionState(membershipOnly: Bool = false) -> Set<String> {
+    /// enclosing `ForEach`: the collections a `contains` test reads and the values an equality test compares.
+    public func checkmarkSelectionState() -> Set<String> {
         var tests: [ExprSyntax] = []
         if let symbol = argument("systemName")?.expression, symbol.isConditional { tests.append(symbol) }
         for modifier in modifiers {
@@ -24,7 +23,7 @@ extension SwiftUIView {
             if current.as(FunctionCallExprSyntax.self).flatMap({ SwiftUIView(call: $0) })?.name == "ForEach" { break }
             node = current.parent
         }
-        return Set(tests.flatMap { membershipOnly ? $0.testedMembership : $0.testedState })
+        return Set(tests.flatMap(\.testedState))
     }
 
     /// Whether `handler` sits in a different branch of an `if` that shows this view in one branch:

@@ -50,7 +50,7 @@ struct ModuleIndexTests {
         #expect(index.imageMembers == ["trash", "symbol"])
     }
 
-    @Test("uses of view types as list rows, lazy-stack rows, grid cells and titled views are indexed")
+    @Test("uses of view types as list rows, lazy-stack rows, grid cells, titled and untitled views are indexed")
     func uses() {
         let index = Self.index("""
             struct Screen: View {
@@ -69,6 +69,7 @@ struct ModuleIndexTests {
         #expect(index.cellViews == ["PhotoCell"])
         #expect(index.titledViews.contains("StepsChart"))
         #expect(!index.titledViews.contains("Footer") && !index.rowViews.contains("Footer"))
+        #expect(index.untitledUseViews.contains("Footer") && !index.untitledUseViews.contains("StepsChart"))
     }
 
     @Test("views labelled where used, views in a control's label with text, and control-named types are indexed")

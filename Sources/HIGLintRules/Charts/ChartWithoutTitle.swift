@@ -9,7 +9,8 @@ import SwiftSyntax
 /// `Group` and other transparent wrappers around the chart, a custom container given a `title:` or a string,
 /// `.accessibilityLabel` on the chart, and `.navigationTitle` in the same view, following the chart
 /// through helpers and view types used in the same file. A chart that is all of a view whose use is
-/// in another file is left alone: its title may be given there. So is a chart in
+/// in another file is judged there (`ModuleIndex.titledViews`, `untitledUseViews`): reported when a use
+/// gives it no title and none gives it one, left alone when no use can be seen. So is a chart in
 /// `.accessibilityRepresentation { }`, which VoiceOver reads instead of a visible view.
 struct ChartWithoutTitle: Rule {
     static let description = RuleDescription(
@@ -63,6 +64,20 @@ struct ChartWithoutTitle: Rule {
                 """
                 struct Dashboard: View {
                     var body: some View { ScrollView { SalesCard() } }
+                }
+                """,
+            ]),
+            // All of a view that another file uses with no title around it.
+            RuleExample("""
+                struct SalesChart: View {
+                    var body: some View {
+                        ↓Chart(sales) { BarMark(x: .value("Month", $0.month), y: .value("Sales", $0.total)) }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct Dashboard: View {
+                    var body: some View { VStack { SalesChart(); Text("Updated hourly").font(.footnote) } }
                 }
                 """,
             ]),
@@ -211,8 +226,16 @@ struct ChartWithoutTitle: Rule {
     static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let chart = context.chart(at: node), case .untitled = context.file.titleLookup(of: chart),
-              !context.file.isTitledWhereUsed(chart.root) else { return }
+        guard let chart = context.chart(at: node) else { return }
+        switch context.file.titleLookup(of: chart) {
+        case .titled:
+            return
+        case .untitled:
+            guard !context.file.isTitledWhereUsed(chart.root) else { return }
+        case .unseen:
+            // All of a view used elsewhere: judged by what its uses show, silent where none can be seen.
+            guard context.file.isUntitledWhereUsed(chart.root), !context.file.isTitledWhereUsed(chart.root) else { return }
+        }
         context.report(at: chart.nameToken, message: Self.message)
     }
 }

@@ -7,8 +7,9 @@ import SwiftSyntax
 /// Fires at the first `.foregroundStyle(by:)` when no mark adds a second cue (`.symbol(by:)`,
 /// `.symbol(…)`, `.lineStyle(by:)`, `.position(by:)`, or an `.annotation` that shows the series' identity),
 /// and at `.chartLegend(.hidden)` when the legend of a colour series is hidden and no such annotation
-/// labels the marks directly. An annotation shows the identity when its content names the value given to
-/// `.foregroundStyle(by:)` (`reading.city`); one that shows a number is not a second cue. Cues on a
+/// labels the marks directly. An annotation shows the identity when its content shows the value given to
+/// `.foregroundStyle(by:)`: the last name of a path (`reading.city`), the same string literal (`"Average"`), or the
+/// same expression (`series.label(for: day)`); one that shows a number is not a second cue. Cues on a
 /// `ForEach` or `Plot` around the marks count for them, and so do different `.lineStyle(StrokeStyle(…))`, one of
 /// them dashed, on the marks of different series (each series drawn by its own mark). A legend hidden because the
 /// view shows its own key beside the chart (`SwiftUIFile.showsCustomLegend(for:)`) is not reported; whether that key
@@ -80,8 +81,42 @@ struct ColorOnlySeries: Rule {
                     .annotation(position: .top) { Text("\\(sale.total)") }
             }
             """,
+            // Each series is named by a literal; the annotations show numbers, not those names.
+            """
+            Chart {
+                ForEach(progress) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .↓foregroundStyle(by: .value("Series", "Progress"))
+                        .annotation(position: .top) { Text("\\(point.value)") }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Series named by literals, labelled directly by the same literals.
+            """
+            Chart {
+                ForEach(progress) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .foregroundStyle(by: .value("Series", "Progress"))
+                        .annotation(position: .trailing) { Text("Progress") }
+                }
+                ForEach(average) { point in
+                    LineMark(x: .value("Date", point.date), y: .value("Weight", point.value))
+                        .foregroundStyle(by: .value("Series", "Average"))
+                        .annotation(position: .trailing) { Text("Average") }
+                }
+            }
+            .chartLegend(.hidden)
+            """,
+            // A series computed by a call, labelled by the same call.
+            """
+            Chart(days) { day in
+                BarMark(x: .value("Day", day.date), y: .value("Hours", day.hours))
+                    .foregroundStyle(by: .value("Kind", kindName(for: day)))
+                    .annotation { Text(kindName(for: day)).font(.caption2) }
+            }
+            """,
             """
             Chart(readings) { reading in
                 LineMark(x: .value("Date", reading.date), y: .value("Temperature", reading.value))
@@ -200,7 +235,8 @@ struct ColorOnlySeries: Rule {
         let modifiers = content.marks.flatMap(\.modifiers) + content.groups.flatMap(\.modifiers)
         let hasSecondCue = modifiers.contains { Self.secondCues.contains($0.name) && ($0.name != "lineStyle" || $0.hasArgument("by")) }
             || dashesSeriesApart(content.marks)
-        let labelsDirectly = showsSeriesIdentity(modifiers, series: colour)
+        let colours = content.marks.flatMap { $0.modifiers.filter(Self.isColourSeries) }
+        let labelsDirectly = colours.contains { showsSeriesIdentity(modifiers, series: $0) }
         if let legend = chart.modifiers.first(where: { $0.name == "chartLegend" && $0.firstArgumentIs(".hidden") }) {
             if !labelsDirectly, !context.file.showsCustomLegend(for: chart) {
                 context.report(at: legend.nameToken, message: Self.hiddenLegendMessage)
@@ -224,15 +260,29 @@ struct ColorOnlySeries: Rule {
         return range.tokens(viewMode: .sourceAccurate).contains { $0.text.hasSuffix("Gradient") }
     }
 
-    /// Whether an `.annotation` shows the value the colour series is keyed by: its content names the last
-    /// component of `.foregroundStyle(by: .value("City", reading.city))`'s value (`city`).
+    /// Whether an `.annotation` shows the value the colour series is keyed by: for
+    /// `.foregroundStyle(by: .value("City", reading.city))`, the last name of the path (`city`); for a string literal
+    /// (`.value("Series", "Average")`), a string literal with the same text; for any other expression, the same
+    /// expression (`series.label(for: day)`).
     private func showsSeriesIdentity(_ modifiers: [Modifier], series: Modifier) -> Bool {
-        guard let plotted = series.argument("by")?.expression.as(FunctionCallExprSyntax.self)?.arguments.last?.expression,
-              let key = plotted.referencePath?.last
+        guard let plotted = series.argument("by")?.expression.as(FunctionCallExprSyntax.self)?.arguments.last?.expression
         else { return false }
-        return modifiers.contains { modifier in
-            modifier.name == "annotation" && modifier.closures.contains { closure in
-                closure.closure.tokens(viewMode: .sourceAccurate).contains { $0.text == key }
+        let annotations = modifiers.filter { $0.name == "annotation" }.flatMap(\.closures).map(\.closure)
+        if let key = plotted.referencePath?.last {
+            return annotations.contains { $0.tokens(viewMode: .sourceAccurate).contains { $0.text == key } }
+        }
+        if let text = plotted.plainStringLiteral {
+            return annotations.contains { $0.stringLiterals.contains { $0.value == text } }
+        }
+        let written = plotted.trimmedSource
+        return annotations.contains { closure in
+            closure.tokens(viewMode: .sourceAccurate).contains { token in
+                var node = token.parent
+                while let current = node, current.id != closure.id {
+                    if let expression = current.as(ExprSyntax.self), expression.trimmedSource == written { return true }
+                    node = current.parent
+                }
+                return false
             }
         }
     }

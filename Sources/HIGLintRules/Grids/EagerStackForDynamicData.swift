@@ -4,8 +4,10 @@ import SwiftSyntax
 
 /// A `Grid`, or a `VStack`/`HStack` directly inside a `ScrollView`, that lays out a `ForEach` over a data source.
 ///
-/// A data source is a `@Query`/`@FetchRequest`/`@SectionedFetchRequest` property, or items that load the next
-/// page from their `.onAppear`/`.task`: data that grows with use. A collection of an observed model
+/// A data source is a `@Query`/`@FetchRequest`/`@SectionedFetchRequest` property, items that load the next
+/// page from their `.onAppear`/`.task`, or a `@State` array that starts empty and that the file fills
+/// (`@State private var items: [Item] = []`, then `items = loaded` or `items.append(…)`): data that grows with use.
+/// An empty array literal is not a fixed set of items. A collection of an observed model
 /// (`model.posts`) is not enough on its own: on real apps readers found such stacks holding a handful of
 /// folders, queued items or release-note sections, where laziness gains nothing, in every case they read. Plain
 /// arrays passed in, literals, literal ranges and `.prefix(N)` with N ≤ 12 are left alone: their size is unknown
@@ -61,8 +63,29 @@ struct EagerStackForDynamicData: Rule {
                 }
             }
             """,
+            // An empty @State array is no fixed literal: the view fills it, and it grows with use.
+            """
+            struct HistoryView: View {
+                @State private var entries: [Entry] = []
+                var body: some View {
+                    ScrollView {
+                        ↓VStack { ForEach(entries) { EntryRow(entry: $0) } }
+                    }
+                    .task { entries = await store.loadEntries() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // An array literal of a few items is a fixed set.
+            """
+            struct TipsView: View {
+                @State private var tips = ["Swipe to archive", "Long-press for more"]
+                var body: some View {
+                    ScrollView { VStack { ForEach(tips, id: \\.self) { Text($0) } } }
+                }
+            }
+            """,
             // A model's collection whose size nothing shows: often a handful of items.
             """
             struct QueueView: View {
@@ -138,6 +161,7 @@ struct EagerStackForDynamicData: Rule {
     private func isDynamicForEach(_ forEach: SwiftUIView, _ file: SwiftUIFile) -> Bool {
         guard forEach.name == "ForEach", let data = forEach.repeatedData else { return false }
         let source = file.dataSource(of: data)
+        if growsFromEmpty(source, near: forEach, file) { return true }
         if let count = file.literalCount(of: source) { return count > 12 && isQueried(source, near: forEach, file) }
         return isQueried(source, near: forEach, file) || loadsPages(forEach)
     }
@@ -148,6 +172,26 @@ struct EagerStackForDynamicData: Rule {
         if path.first == "self" { path.removeFirst() }
         guard path.count == 1, let property = file.property(path[0], in: file.enclosingType(of: node.root)) else { return false }
         return !property.attributes.filter(Self.queryAttributes.contains).isEmpty
+    }
+
+    /// A `@State` property that starts as an empty array and that the file writes: what it holds comes at run time.
+    private func growsFromEmpty(_ expression: ExprSyntax, near node: SwiftUIView, _ file: SwiftUIFile) -> Bool {
+        guard var path = expression.referencePath, !path.isEmpty else { return false }
+        if path.first == "self" { path.removeFirst() }
+        guard path.count == 1, let property = file.property(path[0], in: file.enclosingType(of: node.root)),
+              property.hasAttribute("State"), let initial = property.initializer, isEmptyArray(initial)
+        else { return false }
+        // Written somewhere in the file (`entries = …`, `entries.append(…)`): not a constant.
+        return file.constantValue(of: expression) == nil
+    }
+
+    /// `[]` or `[Item]()`.
+    private func isEmptyArray(_ expression: ExprSyntax) -> Bool {
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.isEmpty }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.is(ArrayExprSyntax.self) {
+            return call.arguments.isEmpty && call.trailingClosure == nil
+        }
+        return false
     }
 
     /// Items that ask for the next page when they appear: `.onAppear { if item == items.last { loadMore() } }`.

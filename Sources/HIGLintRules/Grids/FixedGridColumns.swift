@@ -14,8 +14,8 @@ import SwiftSyntax
 /// literal for, an enum's `allCases`): a designed block of tiles or options, not a collection that grows. A `LazyHGrid` in a horizontal `ScrollView` is left alone: its rows divide the height, and the width
 /// scrolls rather than reflows; so is a table, whose `ForEach` writes one cell per track for each item; so is a
 /// grid given a fixed width (`.frame(width: 180)` on it, on a view around it in its declaration, or where this file
-/// creates the view type holding it), where the columns that fit never change, and so is one whose tracks are all `.fixed`: its
-/// width is their sum. Nor is iOS code of an app for iPhone alone (`TARGETED_DEVICE_FAMILY = 1`, no Mac
+/// creates the view type holding it), where the columns that fit never change. Tracks that are all `.fixed` are reported like flexible ones:
+/// RULES.md's row names both, since a row of fixed tracks does not reflow either (it overflows or leaves a gap). Nor is iOS code of an app for iPhone alone (`TARGETED_DEVICE_FAMILY = 1`, no Mac
 /// Catalyst): its screens are a phone's width. A palette (a `ForEach` over colours or swatches) is a fixed set laid out as one block. tvOS
 /// and watchOS (one screen width each) are not checked.
 struct FixedGridColumns: Rule {
@@ -28,8 +28,8 @@ struct FixedGridColumns: Rule {
             The HIG asks for adaptive columns, `GridItem(.adaptive(minimum: 140))`, so a grid reflows from \
             iPhone portrait to a Mac window without per-device code. A hard-coded number of `.fixed` or \
             `.flexible` columns is right for one width only: cells are squeezed on a phone and stretched \
-            on an iPad or in a wide window. Left alone: tracks that are all `.fixed` (the grid is as wide as \
-            their sum on every screen), a grid given a fixed width, a table (one cell per track for each item), \
+            on an iPad or in a wide window; a row of `.fixed` tracks overflows a narrow screen and leaves a gap \
+            on a wide one. Left alone: a grid given a fixed width, a table (one cell per track for each item), \
             an app for iPhone alone (on iOS), seven tracks or data of days, weeks, months or hours, a palette of colours or swatches, and a \
             set of items the source fixes (tiles, options or placeholders laid out as one block).
             """,
@@ -78,6 +78,12 @@ struct FixedGridColumns: Rule {
             """
             ↓LazyVGrid(columns: .init(repeating: GridItem(.flexible()), count: 4)) {
                 ForEach(icons) { IconCell(icon: $0) }
+            }
+            """,
+            // Fixed tracks do not reflow either: five of 44 points overflow a narrow screen and leave a gap on a wide one.
+            """
+            ↓LazyVGrid(columns: Array(repeating: GridItem(.fixed(44), spacing: 14), count: 5)) {
+                ForEach(entries) { QuickLaunchButton(entry: $0) }
             }
             """,
             """
@@ -180,12 +186,6 @@ struct FixedGridColumns: Rule {
             }
             .frame(width: 180)
             """,
-            // Fixed tracks: the grid is as wide as their sum on every screen.
-            """
-            LazyVGrid(columns: Array(repeating: GridItem(.fixed(44), spacing: 14), count: 5)) {
-                ForEach(entries) { QuickLaunchButton(entry: $0) }
-            }
-            """,
             // A palette: the app's own colours, one block.
             """
             LazyVGrid(columns: Array(repeating: GridItem(.flexible(), spacing: 8), count: 4), spacing: 8) {
@@ -269,7 +269,7 @@ struct FixedGridColumns: Rule {
               let label = ["LazyVGrid": "columns", "LazyHGrid": "rows"][view.name], view.isTypeCall,
               !context.file.declaresType(view.name), context.applies(at: call), !runsOnPhonesOnly(call, in: context),
               let tracks = view.argument(label)?.expression,
-              let kinds = trackKinds(tracks, in: context.file), kinds.contains("flexible"), case let count = kinds.count, count != 7,
+              let kinds = trackKinds(tracks, in: context.file), case let count = kinds.count, count != 7,
               repeatsCollection(view, context.file), !repeatsStructuredData(view), !laysOutRowPerItem(view, tracks: count),
               !laysOutFixedSet(view, tracks: count, in: context.file),
               !(view.name == "LazyHGrid" && scrollsHorizontally(view, in: context.file)),

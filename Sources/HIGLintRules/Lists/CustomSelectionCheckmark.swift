@@ -2,28 +2,27 @@ import HIGLintCore
 import HIGLintSwiftUI
 import SwiftSyntax
 
-/// A hand-built multiple-selection row: a checkmark shown on a membership test (`selection.contains(x)`), in
-/// a `ForEach` whose button or tap handler changes that same selection.
+/// A hand-built selection row: a checkmark shown on a membership test (`selection.contains(x)`) or an equality
+/// test (`selected == item`), in a `ForEach` whose button or tap handler changes that same selection.
 ///
-/// One choice shown by an equality test (`selected == item`) is not reported: its system idiom is an inline
-/// `Picker`, which draws the same checkmark, and `List(selection:)` on iPhone selects one row only in edit
-/// mode, so the remedy would not fit (readers of real apps judged every such finding wrong). Nor on macOS, where a
-/// column of checkboxes that marks items for a batch action is the platform's own idiom (a `Toggle` with the
-/// checkbox style is its remedy), and `List(selection:)` would turn it into a transient highlight. The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
+/// Nor on macOS, where a column of checkboxes that marks items for a batch action is the platform's own idiom (a
+/// `Toggle` with the checkbox style is its remedy), and `List(selection:)` would turn it into a transient highlight.
+/// The symbol is read from a literal, or through a `let`, static constant or computed property of the file that holds
+/// one (`Image(systemName: Symbols.check)`). The test is read from an `if` around the image, a ternary in its `systemName:`, or a ternary in one
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
-/// `ForEach`. Checkmarks in a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own
-/// idiom), and those in a grid are cells: neither is a list row. Nor is a checkmark in a row of a `List`
-/// that already has `selection:` (it decorates the system's selection). A control shown only in another branch of the `if` that shows
-/// the checkmark (`if added.contains(x) { checkmark } else { Button("Add") { … } }`) marks a one-way
-/// status (added, imported, subscribed), not a selection that can be undone, and does not count. Nor does a
-/// section of a `Form` or `List` that holds other content: the selection list would take over the whole form.
+/// `ForEach`. A checkmark in a grid cell counts as in a row (RULES.md names no exemption for grids). Checkmarks in
+/// a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own idiom). Nor is a checkmark in a row
+/// of a `List` that already has `selection:` (it decorates the system's selection). A control shown only in another
+/// branch of the `if` that shows the checkmark (`if added.contains(x) { checkmark } else { Button("Add") { … } }`)
+/// marks a one-way status (added, imported, subscribed), not a selection that can be undone, and does not count.
+/// Nor does a section of a `Form` or `List` that holds other content: the selection list would take over the whole form.
 struct CustomSelectionCheckmark: Rule {
     static let description = RuleDescription(
         id: "custom-selection-checkmark",
         name: "Custom selection checkmark",
         section: .lists,
-        summary: "Use `List(selection:)` instead of drawing checkmarks and tracking a multiple selection yourself.",
+        summary: "Use `List(selection:)` instead of drawing checkmarks and tracking a selection yourself.",
         rationale: """
             `List(selection:)` gives the system's selection: edit mode with its checkmarks, multiple \
             selection with a two-finger pan on iPad, keyboard and pointer selection on Mac, and the \
@@ -78,6 +77,45 @@ struct CustomSelectionCheckmark: Rule {
                 }
             }
             """,
+            // One choice, shown on an equality test: RULES.md counts `==` as it counts `contains`.
+            """
+            ForEach(Currency.allCases) { currency in
+                Button {
+                    preferredCurrency = currency
+                } label: {
+                    HStack {
+                        Text(currency.name)
+                        Spacer()
+                        ↓Image(systemName: "checkmark").opacity(preferredCurrency == currency ? 1 : 0)
+                    }
+                }
+            }
+            """,
+            // The symbol held in a constant of the file.
+            """
+            enum Symbols { static let selected = "checkmark.circle.fill" }
+            struct LabelPicker: View {
+                var body: some View {
+                    ForEach(labels) { label in
+                        HStack {
+                            Text(label.name)
+                            if chosenLabels.contains(label.id) { ↓Image(systemName: Symbols.selected) }
+                        }
+                        .onTapGesture { chosenLabels.insert(label.id) }
+                    }
+                }
+            }
+            """,
+            // A checkmark in a grid cell is a hand-made selection too.
+            """
+            LazyVGrid(columns: columns) {
+                ForEach(icons) { icon in
+                    Button { currentIcon = icon.name } label: {
+                        ZStack { Image(icon.preview); if icon.name == currentIcon { ↓Image(systemName: "checkmark.seal.fill") } }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // One section of an edit form with a name field: a selection list would take over the form.
@@ -94,20 +132,6 @@ struct CustomSelectionCheckmark: Rule {
                                 if selectedFeeds.contains(feed.id) { Image(systemName: "checkmark") }
                             }
                         }
-                    }
-                }
-            }
-            """,
-            // One choice: an inline `Picker` is its idiom, and it draws the same checkmark.
-            """
-            ForEach(Currency.allCases) { currency in
-                Button {
-                    preferredCurrency = currency
-                } label: {
-                    HStack {
-                        Text(currency.name)
-                        Spacer()
-                        Image(systemName: "checkmark").opacity(preferredCurrency == currency ? 1 : 0)
                     }
                 }
             }
@@ -133,16 +157,6 @@ struct CustomSelectionCheckmark: Rule {
                     Button { sortOrder = order } label: {
                         if sortOrder == order { Image(systemName: "checkmark") }
                         Text(order.title)
-                    }
-                }
-            }
-            """,
-            // Grid cells (an app icon picker) are not list rows.
-            """
-            LazyVGrid(columns: columns) {
-                ForEach(icons) { icon in
-                    Button { currentIcon = icon.name } label: {
-                        ZStack { Image(icon.preview); if icon.name == currentIcon { Image(systemName: "checkmark.seal.fill") } }
                     }
                 }
             }
@@ -197,10 +211,10 @@ struct CustomSelectionCheckmark: Rule {
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
               image.name == "Image", let symbol = image.argument("systemName")?.expression,
-              symbol.stringLiterals.contains(where: { $0.hasPrefix("checkmark") }),
+              (context.file.madeValue(of: symbol) ?? symbol).stringLiterals.contains(where: { $0.hasPrefix("checkmark") }),
               context.applies(at: call)
         else { return }
-        let selection = image.checkmarkSelectionState(membershipOnly: true)
+        let selection = image.checkmarkSelectionState()
         guard !selection.isEmpty, let region = rowRegion(of: image, file: context.file) else { return }
         let handlers = context.file.tapHandlers(in: region).filter { !image.isInOtherBranch(than: $0) }
         guard handlers.contains(where: { !context.file.stateWritten(by: $0).isDisjoint(with: selection) }) else { return }
@@ -214,7 +228,6 @@ struct CustomSelectionCheckmark: Rule {
         let isMenuItem = enclosures.contains { enclosure in
             if case .modifier = enclosure.role { return true }
             return ["Menu", "Picker", "ToolbarItem", "ToolbarItemGroup"].contains(enclosure.view.name)
-                || RowContainerKind.grid.containers.contains(enclosure.view.name)   // a cell, not a row
                 || (enclosure.view.name == "List" && enclosure.view.hasArgument("selection"))   // the system's selection
         }
         guard !isMenuItem else { return nil }

@@ -55,6 +55,13 @@ struct DestructiveSwipeWithoutRole: Rule {
                 }
             }
             """,
+            // SwiftUI's modifier, known by its labels, beside an app's own swipeActions(actionsArray:).
+            """
+            extension View {
+                func swipeActions(actionsArray: [SwipeAction]) -> some View { self }
+            }
+            Row().swipeActions { ↓Button("Delete") { remove() } }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -109,11 +116,12 @@ struct DestructiveSwipeWithoutRole: Rule {
                 }
             }
             """,
+            // The app's own modifier, known by its label: not SwiftUI's swipe actions.
             """
             extension View {
                 func swipeActions(actionsArray: [SwipeAction]) -> some View { self }
             }
-            Row().swipeActions { Button("Delete") { remove() } }
+            Row().swipeActions(actionsArray: [SwipeAction(title: "Delete") { remove() }])
             """,
         ],
         corrections: [

@@ -12,17 +12,38 @@ struct SwipeActionsModifier {
     let modifier: Modifier
     let content: ClosureExprSyntax
 
-    /// SwiftUI's `.swipeActions`, unless the file declares its own function of that name (`swipeActions(actionsArray:)`).
+    /// SwiftUI's `.swipeActions(edge:allowsFullSwipe:content:)`, known by its argument labels: only `edge:`,
+    /// `allowsFullSwipe:` and the content closure. A call with other labels (an app's own `swipeActions(actionsArray:)`)
+    /// is not SwiftUI's, and neither is one that a `swipeActions` function the file declares would take (its labels
+    /// name every argument written, and it takes a closure when the call passes one): RULES.md, *SwiftUI names, not
+    /// look-alikes*.
     init?(_ node: Syntax, in context: RuleContext) {
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "swipeActions",
-              !context.file.declaresFunction("swipeActions"),
               let row = context.file.view(modifiedBy: member),
-              let modifier = row.modifier(at: member),
-              let content = modifier.call?.closure("content") ?? modifier.call?.trailingClosure
+              let modifier = row.modifier(at: member), let call = modifier.call,
+              call.arguments.allSatisfy({ Self.swiftUILabels.contains($0.label?.text ?? "_") }),
+              let content = call.closure("content") ?? call.trailingClosure,
+              !Self.appsOwnFunctionTakes(call, in: context.file)
         else { return nil }
         self.row = row
         self.modifier = modifier
         self.content = content
+    }
+
+    /// The labels of SwiftUI's `.swipeActions`.
+    static let swiftUILabels: Set<String> = ["edge", "allowsFullSwipe", "content"]
+
+    /// Whether a `swipeActions` function this file declares takes the call: every label written is one of its
+    /// parameters', and it has a closure parameter for a trailing closure.
+    private static func appsOwnFunctionTakes(_ call: FunctionCallExprSyntax, in file: SwiftUIFile) -> Bool {
+        guard file.declaresFunction("swipeActions") else { return false }
+        let labels = Set(call.arguments.compactMap { $0.label?.text })
+        return file.types.values.flatMap { $0.functions["swipeActions"] ?? [] }.contains { function in
+            let parameters = function.signature.parameterClause.parameters
+            let names = Set(parameters.map(\.firstName.text))
+            let takesClosure = parameters.contains { $0.type.trimmedSource.contains("->") }
+            return labels.isSubset(of: names) && (call.trailingClosure == nil || takesClosure)
+        }
     }
 
     /// The views written first in the content: the button a full swipe runs.

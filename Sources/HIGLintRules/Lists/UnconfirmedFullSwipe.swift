@@ -8,8 +8,8 @@ import SwiftSyntax
 /// view cannot be seen, the rule says nothing. "Asks first" and "can be undone" are read from the action
 /// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a closure the row
 /// was handed by its parent (`onDelete(user)`) is not judged. Nor is a button that ends or hides without deleting
-/// (Disconnect, Close, Hide), or one that removes an entry of a recent-search or history list, which searching or
-/// visiting again makes anew.
+/// (Disconnect, Close, Hide). An entry of a recent-search or history list is judged like any row: RULES.md names no
+/// exemption for it, and a search or a visit made again does not bring back what a stray swipe removed.
 struct UnconfirmedFullSwipe: Rule {
     static let description = RuleDescription(
         id: "unconfirmed-full-swipe",
@@ -20,7 +20,7 @@ struct UnconfirmedFullSwipe: Rule {
             A full swipe runs the first action without a tap, so a fast flick can delete by accident. \
             The HIG allows it only for actions that can be undone or that ask first; otherwise pass \
             `allowsFullSwipe: false` so the person has to tap the button. Left alone: an action that ends \
-            without deleting (Disconnect, Close) and an entry of a recent-search or history list.
+            without deleting (Disconnect, Close).
             """,
         platforms: [.iOS, .visionOS],
         triggeringExamples: [
@@ -46,14 +46,14 @@ struct UnconfirmedFullSwipe: Rule {
                 .↓swipeActions { Button("Delete", role: .destructive) { store.delete(order) } }
             #endif
             """,
-        ],
-        nonTriggeringExamples: [
-            // A recent search: searching again brings it back.
+            // A recent search is no exception: a stray full swipe removes it with no way back.
             """
             ForEach(recentSearches, id: \\.self) { term in
-                Text(term).swipeActions { Button("Delete", role: .destructive) { removeRecent(term) } }
+                Text(term).↓swipeActions { Button("Delete", role: .destructive) { removeRecent(term) } }
             }
             """,
+        ],
+        nonTriggeringExamples: [
             // Disconnect ends a session and loses nothing: the device is one tap away.
             #"DeviceRow(device: device).swipeActions { Button("Disconnect", role: .destructive) { bluetooth.disconnect(device) } }"#,
             """
@@ -139,7 +139,7 @@ struct UnconfirmedFullSwipe: Rule {
         let words = context.words("destructiveWords", default: Destruction.words)
         let symbols = context.words("destructiveSymbols", default: Destruction.symbols)
         guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols),
-              !endsWithoutLoss(first), !removesPassingEntry(first, row: swipe.row, in: context.file)
+              !endsWithoutLoss(first)
         else { return }
         if let action = first.action, context.file.asksForConfirmation(action) || context.file.registersUndo(action)
             || context.file.runsInjectedAction(action) {
@@ -155,20 +155,8 @@ struct UnconfirmedFullSwipe: Rule {
         return !words.isDisjoint(with: Self.endingWords) && words.isDisjoint(with: Self.deletingWords)
     }
 
-    /// An entry of a recent-search or history list (`ForEach(recentSearches)`, `removeRecent(term)`): searching
-    /// or visiting again makes it anew, so a full swipe that removes it at once is the list's standard behaviour.
-    private func removesPassingEntry(_ button: ActionButton, row: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        var names = button.actionCalls
-        if let forEach = file.enclosingViews(of: row.root).lazy.map(\.view).first(where: { $0.name == "ForEach" }),
-           let data = forEach.repeatedData {
-            names += data.tokens(viewMode: .sourceAccurate).map(\.text)
-        }
-        return names.flatMap(camelCaseWords).contains { Self.passingEntryWords.contains($0.lowercased()) }
-    }
-
     static let endingWords: Set<String> = ["disconnect", "close", "hide", "dismiss", "leave", "stop", "cancel"]
     static let deletingWords: Set<String> = ["delete", "remove", "erase", "trash", "destroy", "clear"]
-    static let passingEntryWords: Set<String> = ["recent", "recents", "history", "histories", "search", "searches", "query", "queries", "suggestion", "suggestions"]
 
     /// The button found first is the one a full swipe runs only when nothing unseen comes before it.
     private func isWrittenFirst(_ button: ActionButton, in swipe: SwipeActionsModifier, file: SwiftUIFile) -> Bool {

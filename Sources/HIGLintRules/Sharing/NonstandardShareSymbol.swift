@@ -4,14 +4,17 @@ import SwiftSyntax
 
 /// A Share control whose symbol is not `square.and.arrow.up`.
 ///
-/// Only literal titles and symbol names are read. The title must start with the word
+/// Titles and symbol names are read from literals, and through a `let`/`var`, static constant or computed property of
+/// the same type or file that holds one (RULES.md, *Values, not only literals*); the fix then writes the standard
+/// symbol at the argument, leaving the constant to its other uses. The title must start with the word
 /// "Share" ("Share", "Share…", "Share Recipe"; not "Shared" or "Shareholders"), given as the
 /// control's or `Label`'s title or as the `Text` of a control's label; a localization key
 /// like `"share.button"` is not a title. SharePlay symbols (`shareplay…`) are a different
 /// feature and are left alone, as are `Menu`s titled Share, and a QR code symbol (`qrcode…`): "Share QR Code"
 /// shows a code to scan, and the symbol is what it shows; nor a copy symbol (`doc.on.doc`, `doc.on.clipboard`), for a
-/// "Share" that copies to the pasteboard, which the share symbol would misname. Nor are several Share options
-/// written side by side with different symbols (a share chooser): each symbol names one kind of share.
+/// "Share" that copies to the pasteboard, which the share symbol would misname.
+/// Several Share options written side by side (a share chooser) are each judged: RULES.md names no exemption for
+/// them, and the standard symbol beside each title still says "share".
 struct NonstandardShareSymbol: Rule {
     static let description = RuleDescription(
         id: "nonstandard-share-symbol",
@@ -40,21 +43,40 @@ struct NonstandardShareSymbol: Rule {
                 }
             }
             """,
-        ],
-        nonTriggeringExamples: [
-            // A share chooser: each option's symbol names what it shares.
+            // Title and symbol held in properties of the same type.
+            """
+            struct RecipeToolbar: View {
+                private let shareTitle = "Share Recipe"
+                private static let shareSymbol = "paperplane"
+                var body: some View {
+                    Button(shareTitle, systemImage: ↓Self.shareSymbol) { shareRecipe() }
+                }
+            }
+            """,
+            // A share chooser: each option is a Share control, and each keeps the standard symbol.
             """
             VStack(alignment: .leading) {
                 Text("Share Weather").font(.headline)
-                Button(action: onLink) { Label("Share Location Link", systemImage: "link") }
-                Button(action: onSummary) { Label("Share Text Summary", systemImage: "text.quote") }
+                Button(action: onLink) { Label("Share Location Link", systemImage: ↓"link") }
+                Button(action: onSummary) { Label("Share Text Summary", systemImage: ↓"text.quote") }
             }
             """,
+        ],
+        nonTriggeringExamples: [
             #"Button("Share QR Code", systemImage: "qrcode") { showingQRCode = true }"#,
             #"Button("Share Log", systemImage: "doc.on.doc") { UIPasteboard.general.string = log }"#,
             #"Button("Share", systemImage: "square.and.arrow.up") { shareOrder() }"#,
             #"Label("Share", systemImage: "square.and.arrow.up.circle.fill")"#,
             #"Label("Shared with You", systemImage: "person.2")"#,
+            """
+            struct RecipeToolbar: View {
+                private let shareTitle = "Share Recipe"
+                private let shareSymbol = "square.and.arrow.up"
+                var body: some View {
+                    Button(shareTitle, systemImage: shareSymbol) { shareRecipe() }
+                }
+            }
+            """,
             #"Button("Send", systemImage: "paperplane") { send() }"#,
             #"Label("Share with SharePlay", systemImage: "shareplay")"#,
             #"ShareLink("Share", item: product.webURL)"#,
@@ -87,44 +109,26 @@ struct NonstandardShareSymbol: Rule {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call), view.isTypeCall,
               ["Button", "Label", "ShareLink"].contains(view.name), context.applies(at: call)
         else { return }
-        guard view.shareTitle, let symbol = view.shareSymbol, let name = symbol.plainStringLiteral,
-              !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode"), !name.hasPrefix("doc.on."),
-              !offersShareChoices(around: call)
+        guard view.shareTitle(in: context.file), let symbol = view.shareSymbol,
+              let name = (context.file.madeValue(of: symbol) ?? symbol).plainStringLiteral,
+              !Self.standardSymbols.contains(name), !name.hasPrefix("shareplay"), !name.hasPrefix("qrcode"), !name.hasPrefix("doc.on.")
         else { return }
         let fix = Fix(title: "Use `square.and.arrow.up`", edits: [FixBuilder.replace(symbol, with: "\"\(Self.standardSymbol)\"")])
         context.report(at: symbol, message: Self.message, fix: fix)
     }
 }
 
-extension NonstandardShareSymbol {
-    /// Whether the control is one of several Share options written side by side (a share chooser, a menu's
-    /// Share items) whose symbols differ: there each symbol tells one kind of share from the others ("Share
-    /// Location Link", "Share Text Summary"), and the standard symbol on all of them would erase that.
-    func offersShareChoices(around call: FunctionCallExprSyntax) -> Bool {
-        // The closures around the control, innermost first: its own label's, then the stack or menu holding it.
-        var closure = call.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
-        for _ in 0..<3 {
-            guard let current = closure else { return false }
-            let views = ViewBuilderContent.views(in: current.statements)
-            let symbols = (views + views.flatMap { $0.descendantViews() })
-                .filter { ["Button", "Label", "ShareLink"].contains($0.name) && $0.isTypeCall && $0.shareTitle }
-                .compactMap { $0.shareSymbol?.plainStringLiteral }
-            if Set(symbols).count >= 2 { return true }
-            closure = current.parent?.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
-        }
-        return false
-    }
-}
-
 private extension SwiftUIView {
     /// Whether the title (argument, `Label` title closure, or the label's first `Text`) starts with the word "Share".
-    var shareTitle: Bool {
+    /// A title held in a name of the file (`let shareTitle = "Share"`) is read through it.
+    func shareTitle(in file: SwiftUIFile) -> Bool {
+        func startsWithShare(_ title: ExprSyntax) -> Bool { (file.madeValue(of: title) ?? title).startsWithShare }
         if let title = controlTitle ?? (name == "Label" ? firstUnlabeledArgument : nil) {
-            return title.startsWithShare
+            return startsWithShare(title)
         }
         let texts = (name == "Label" ? childViews(roles: [.title]) : controlLabelViews.flatMap { [$0] + $0.descendantViews() })
             .filter { $0.name == "Text" && $0.isTypeCall }
-        return texts.first?.firstUnlabeledArgument?.startsWithShare ?? false
+        return texts.first?.firstUnlabeledArgument.map(startsWithShare) ?? false
     }
 
     /// The symbol-name literal the control shows: its `systemImage:`, or an `Image(systemName:)` in its icon or label.

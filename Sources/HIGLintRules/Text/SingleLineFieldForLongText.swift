@@ -6,7 +6,9 @@ import SwiftSyntax
 ///
 /// Judged by the bound property's last camelCase word only: a field bound to
 /// `draft.text` or `input` is not recognised, and one bound to `$message` in a chat
-/// composer is, on purpose (a message is long text).
+/// composer is, on purpose (a message is long text). Only `axis: .vertical` makes the field grow: a field given
+/// `axis: .horizontal` (inline, or through a constant of the file) is reported, and the fix turns it vertical; an axis
+/// decided at run time (a ternary, a parameter) is left alone.
 struct SingleLineFieldForLongText: Rule {
     static let description = RuleDescription(
         id: "single-line-field-for-long-text",
@@ -27,9 +29,12 @@ struct SingleLineFieldForLongText: Rule {
                     .textFieldStyle(.roundedBorder)
             }
             """,
+            // Only a vertical axis lets the field grow.
+            #"↓TextField("Notes", text: $order.notes, axis: .horizontal)"#,
         ],
         nonTriggeringExamples: [
             #"TextField("Notes", text: $order.notes, axis: .vertical)"#,
+            #"TextField("Message", text: $draft.message, axis: isExpanded ? .vertical : .horizontal)"#,
             #"TextField("Name", text: $customer.name)"#,
             #"TextEditor(text: $order.notes)"#,
             #"TextField("Notes count", value: $notesCount, format: .number)"#,
@@ -40,6 +45,7 @@ struct SingleLineFieldForLongText: Rule {
             (#"↓TextField("Notes", text: $order.notes)"#, #"TextField("Notes", text: $order.notes, axis: .vertical)"#),
             (#"↓TextField("Bio", text: $bio, prompt: Text("About you"))"#,
              #"TextField("Bio", text: $bio, prompt: Text("About you"), axis: .vertical)"#),
+            (#"↓TextField("Notes", text: $order.notes, axis: .horizontal)"#, #"TextField("Notes", text: $order.notes, axis: .vertical)"#),
         ],
         options: ["longTextNames": "More property names (last camelCase word) that hold long text."],
         fixNeeds: [.textFieldAxis], remedyNeeds: [.textFieldAxis])
@@ -53,7 +59,7 @@ struct SingleLineFieldForLongText: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
-              view.name == "TextField", !view.hasArgument("axis"),
+              view.name == "TextField", !growsVertically(view, in: context.file),
               let binding = view.argument("text")?.expression, let property = binding.referencePath?.last,
               context.applies(at: call)
         else { return }
@@ -62,8 +68,24 @@ struct SingleLineFieldForLongText: Rule {
         context.report(at: view.nameToken, message: Self.message, fix: fix(for: call))
     }
 
+    /// Whether the field is given a vertical axis, or one this file cannot read (decided at run time): only an axis known
+    /// to be horizontal, or none, keeps the field on one line.
+    private func growsVertically(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        guard let written = view.argument("axis")?.expression else { return false }
+        let axis = file.madeValue(of: written) ?? written
+        guard let member = axis.as(MemberAccessExprSyntax.self),
+              member.base == nil || member.base?.trimmedSource == "Axis" || member.base?.trimmedSource == "SwiftUI.Axis"
+        else { return true }
+        return member.declName.baseName.text != "horizontal"
+    }
+
     /// `axis:` follows `text:` and `prompt:`; the old `onEditingChanged:`/`onCommit:` initialisers have no `axis:`.
+    /// A written `axis: .horizontal` becomes `.vertical`.
     private func fix(for call: FunctionCallExprSyntax) -> Fix? {
+        if let axis = call.argument("axis")?.expression {
+            guard axis.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "horizontal" else { return nil }
+            return Fix(title: "Use `axis: .vertical`", edits: [FixBuilder.replace(axis, with: ".vertical")])
+        }
         let labels = Set(call.argumentLabels.compactMap { $0 })
         guard labels.isSubset(of: ["text", "prompt"]) else { return nil }
         guard let edit = FixBuilder.addArgument("axis: .vertical", to: call, after: call.hasArgument("prompt") ? "prompt" : "text")

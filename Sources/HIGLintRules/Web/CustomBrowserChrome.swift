@@ -12,9 +12,11 @@ import SwiftSyntax
 /// the word URL or Address (not an email or IP address). A `Button` counts when its action
 /// calls `goBack()`/`goForward()` (or passes them as `action:`) on a value named like a web
 /// view (`webView`, `browser.webView`); navigation routers' `goBack()` are not web views. The
-/// buttons are left alone when the file loads local content (`loadFileURL`,
-/// `loadHTMLString`) or serves its own URL scheme (`setURLSchemeHandler`): then the web
-/// content is the product itself.
+/// buttons are left alone when the web view they navigate loads local content (`webView.loadFileURL`,
+/// `webView.loadHTMLString`) or is created with a configuration that serves its own URL scheme
+/// (`configuration.setURLSchemeHandler`, then `WKWebView(frame:configuration:)`): then the web content is the
+/// product itself. Web views are told apart by the name that holds them (`webView`, `helpWebView`): another web
+/// view of the file that loads local content does not exempt a browser's buttons.
 struct CustomBrowserChrome: Rule {
     static let description = RuleDescription(
         id: "custom-browser-chrome",
@@ -52,8 +54,36 @@ struct CustomBrowserChrome: Rule {
                 }
             }
             """,
+            // The help page is local; the buttons navigate another web view, a browser.
+            """
+            struct ReaderScreen: View {
+                @StateObject private var model = BrowserModel()
+                let helpWebView = WKWebView()
+                var body: some View {
+                    ArticleWebView(model: model)
+                        .toolbar {
+                            ↓Button { model.webView.goBack() } label: { Image(systemName: "chevron.backward") }
+                        }
+                        .onAppear { helpWebView.loadHTMLString(helpPage, baseURL: nil) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // A scheme handler serves the app's own pages to the web view the buttons navigate.
+            """
+            struct BookView: View {
+                let webView: WKWebView = {
+                    let configuration = WKWebViewConfiguration()
+                    configuration.setURLSchemeHandler(BookSchemeHandler(), forURLScheme: "book")
+                    return WKWebView(frame: .zero, configuration: configuration)
+                }()
+                var body: some View {
+                    PageView(webView: webView)
+                        .toolbar { Button { webView.goBack() } label: { Image(systemName: "chevron.backward") } }
+                }
+            }
+            """,
             """
             struct ServerForm: View {
                 @State private var serverURL = ""
@@ -108,7 +138,8 @@ struct CustomBrowserChrome: Rule {
         switch view.name {
         case "TextField" where isAddressField(view) && showsWebView(around: call, in: context.file):
             context.report(at: view.nameToken, message: Self.addressMessage)
-        case "Button" where navigatesWebView(view) && showsWebView(around: call, in: context.file) && !showsLocalContent(context.file):
+        case "Button" where !navigatedWebViews(view).isEmpty && showsWebView(around: call, in: context.file)
+                && navigatedWebViews(view).isDisjoint(with: localContentWebViews(in: context.file)):
             context.report(at: view.nameToken, message: Self.buttonMessage)
         default:
             return
@@ -129,18 +160,56 @@ struct CustomBrowserChrome: Rule {
             }
     }
 
-    private func showsLocalContent(_ file: SwiftUIFile) -> Bool {
-        file.tree.containsIdentifier(where: Self.localContentCalls.contains)
+    /// The names of the web views that show local content: the receivers of `loadFileURL`/`loadHTMLString`
+    /// (`model.webView.loadFileURL(…)` → `webView`), and the names given a `WKWebView` created with a configuration
+    /// that serves its own scheme (`configuration.setURLSchemeHandler(…)`), or holding the closure that creates it.
+    private func localContentWebViews(in file: SwiftUIFile) -> Set<String> {
+        var names: Set<String> = []
+        var schemeConfigurations: Set<String> = []
+        for (_, name, receiver) in file.tree.methodCalls(named: Self.localContentCalls) {
+            guard let holder = receiver?.last else { continue }
+            if name.text == "setURLSchemeHandler" { schemeConfigurations.insert(holder) } else { names.insert(holder) }
+        }
+        guard !schemeConfigurations.isEmpty else { return names }
+        for (_, creation) in file.tree.typeCalls(where: { $0 == "WKWebView" }) {
+            guard let configuration = creation.argument("configuration")?.expression.referencePath?.last,
+                  schemeConfigurations.contains(configuration), let holder = Self.holderName(of: creation)
+            else { continue }
+            names.insert(holder)
+        }
+        return names
     }
 
-    private func navigatesWebView(_ view: SwiftUIView) -> Bool {
+    /// The name a created value is bound to: `let webView = WKWebView(…)`, `webView = WKWebView(…)`, or the property
+    /// whose initialising closure returns it (`let webView: WKWebView = { …; return WKWebView(…) }()`).
+    private static func holderName(of creation: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(creation)
+        while let parent = node.parent {
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
+                return sequence.elements.first?.referencePath?.last
+            }
+            node = parent
+        }
+        return nil
+    }
+
+    /// The names of the web views the button's action calls `goBack()`/`goForward()` on (`model.webView` → `webView`).
+    private func navigatedWebViews(_ view: SwiftUIView) -> Set<String> {
+        var names: Set<String> = []
         if let action = view.argument("action")?.expression, let member = action.as(MemberAccessExprSyntax.self),
            Self.navigationCalls.contains(member.declName.baseName.text),
            let receiver = member.base?.referencePath?.last, WebContent.isWebViewName(receiver) {
-            return true
+            names.insert(receiver)
         }
-        return view.roledClosures.filter { $0.role == .action }.contains { action in
-            action.closure.methodCalls(named: Self.navigationCalls).contains { $0.receiver?.last.map(WebContent.isWebViewName) ?? false }
+        for action in view.roledClosures where action.role == .action {
+            for (_, _, receiver) in action.closure.methodCalls(named: Self.navigationCalls) {
+                if let name = receiver?.last, WebContent.isWebViewName(name) { names.insert(name) }
+            }
         }
+        return names
     }
 }

@@ -6,8 +6,10 @@ import SwiftSyntax
 ///
 /// Two shapes are recognised. A link handler (`OpenURLAction { … }`, `.onOpenURL { … }` or
 /// `.onOpenURL(perform: handler)` with `handler` in the same file) whose body creates a web
-/// view or browser view, or sets a property that drives a `.sheet`, `.fullScreenCover`,
-/// `.popover` or `.navigationDestination` of the same type showing one. And, only when
+/// view or browser view, sets a property that drives a `.sheet`, `.fullScreenCover`,
+/// `.popover` or `.navigationDestination` of the same type showing one, or pushes a value onto a navigation
+/// path (`path.append(url)`, the `path:` of a `NavigationStack` or a name ending in `path`) that a
+/// `.navigationDestination(for:)` of the same type answers with one. And, only when
 /// `ownedDomains` is configured, a web view created with, or loading, a literal `http(s)` URL
 /// (inline or in a property of the same file) whose host is not an owned domain. Handlers
 /// that go through a router or another file's state are not followed.
@@ -56,8 +58,40 @@ struct WebViewForExternalLink: Rule {
                     webView.↓load(URLRequest(url: URL(string: "https://example.org/terms")!))
                 }
                 """, configuration: ownedDomainsExample),
+            // Presented through a navigation path: the pushed URL's destination is a web view.
+            """
+            struct ArticleView: View {
+                @State private var path = NavigationPath()
+                var body: some View {
+                    NavigationStack(path: $path) {
+                        Text(article.attributedBody)
+                            .environment(\\.openURL, ↓OpenURLAction { url in
+                                path.append(url)
+                                return .handled
+                            })
+                            .navigationDestination(for: URL.self) { url in ArticleWebView(url: url) }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // A path whose destination for the pushed links is not a web view.
+            """
+            struct ArticleView: View {
+                @State private var path = NavigationPath()
+                var body: some View {
+                    NavigationStack(path: $path) {
+                        Text(article.attributedBody)
+                            .environment(\\.openURL, OpenURLAction { url in
+                                path.append(Route(url: url))
+                                return .handled
+                            })
+                            .navigationDestination(for: Route.self) { route in RouteView(route: route) }
+                    }
+                }
+            }
+            """,
             """
             Text(article.attributedBody)
                 .environment(\\.openURL, OpenURLAction { url in
@@ -150,13 +184,29 @@ struct WebViewForExternalLink: Rule {
     /// Whether `body` creates a web view, or sets state that a presentation in the same type shows a web view for.
     private func presentsWebView(_ body: Syntax, from call: FunctionCallExprSyntax, in file: SwiftUIFile) -> Bool {
         if !body.typeCalls(where: WebContent.isWebViewOrBrowserType).isEmpty { return true }
+        let scope = file.enclosingType(of: call).map { Syntax($0.declaration) } ?? Syntax(file.tree)
+        if pushesWebViewOntoPath(body, scope: scope) { return true }
         let assigned = body.assignedNames
         guard !assigned.isEmpty else { return false }
-        let scope = file.enclosingType(of: call).map { Syntax($0.declaration) } ?? Syntax(file.tree)
         return scope.methodCalls(named: Self.presentingModifiers).contains { presentation in
             let bindings = presentation.call.arguments.compactMap { $0.expression.referencePath?.last }
             guard bindings.contains(where: assigned.contains) else { return false }
             return presentation.call.passedClosures.contains { !$0.closure.typeCalls(where: WebContent.isWebViewOrBrowserType).isEmpty }
+        }
+    }
+
+    /// Whether `body` appends to a navigation path (`path.append(url)`) that a `.navigationDestination(for:)` of the scope
+    /// answers with a web view. A path is the binding a `NavigationStack(path:)` of the scope is given, or a name
+    /// ending in `path` (`router.path`).
+    private func pushesWebViewOntoPath(_ body: Syntax, scope: Syntax) -> Bool {
+        let stackPaths = Set(scope.typeCalls(where: { $0 == "NavigationStack" })
+            .compactMap { $0.call.argument("path")?.expression.referencePath?.last })
+        let pushed = body.methodCalls(named: ["append"]).compactMap { $0.receiver?.last }
+            .filter { stackPaths.contains($0) || $0.lowercased().hasSuffix("path") }
+        guard !pushed.isEmpty else { return false }
+        return scope.methodCalls(named: ["navigationDestination"]).contains { destination in
+            destination.call.argument("for") != nil
+                && destination.call.passedClosures.contains { !$0.closure.typeCalls(where: WebContent.isWebViewOrBrowserType).isEmpty }
         }
     }
 
