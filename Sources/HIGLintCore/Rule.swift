@@ -67,8 +67,10 @@ public struct RuleDescription: Sendable {
     public var nonTriggeringExamples: [RuleExample]
     /// Pairs of code before and after the fix; `↓` in the before code marks the finding.
     public var corrections: [(before: RuleExample, after: String)]
-    /// Options the rule reads from configuration, with their meaning.
+    /// Options the rule reads from configuration, with their meaning; those of its word lists included.
     public var options: [String: String]
+    /// The words the rule matches or exempts by, each with the options that extend and shrink it.
+    public var wordLists: [WordList]
     /// The type of each option; an option not listed here is a word list, as most are.
     public var optionKinds: [String: OptionKind]
     /// The APIs newer than SwiftUI's first release that the rule's fixes can write: a fix is offered only where the
@@ -82,7 +84,7 @@ public struct RuleDescription: Sendable {
                 summary: String, rationale: String, platforms: Platforms = .all,
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
                 corrections: [(before: RuleExample, after: String)] = [], options: [String: String] = [:],
-                optionKinds: [String: OptionKind] = [:], fixNeeds: [SwiftUIAPI] = [],
+                optionKinds: [String: OptionKind] = [:], wordLists: [WordList] = [], fixNeeds: [SwiftUIAPI] = [],
                 remedyNeeds: [SwiftUIAPI] = []) {
         self.id = id
         self.name = name
@@ -94,8 +96,9 @@ public struct RuleDescription: Sendable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.corrections = corrections
-        self.options = options
+        self.options = wordLists.reduce(into: options) { options, list in options.merge(list.options) { mine, _ in mine } }
         self.optionKinds = optionKinds
+        self.wordLists = wordLists
         self.fixNeeds = fixNeeds
         self.remedyNeeds = remedyNeeds
     }
@@ -104,6 +107,12 @@ public struct RuleDescription: Sendable {
     public func kind(ofOption name: String) -> OptionKind? {
         guard options[name] != nil else { return nil }
         return optionKinds[name] ?? .words
+    }
+
+    /// The options that are not those of a word list: switches, numbers, and older word options.
+    public var otherOptions: [String: String] {
+        let listed = Set(wordLists.flatMap { [$0.extendingOption, $0.shrinkingOption] })
+        return options.filter { !listed.contains($0.key) }
     }
 
     public var isFixable: Bool { !corrections.isEmpty }
@@ -194,6 +203,12 @@ public final class RuleContext {
     /// A word list option: the default plus what configuration adds.
     public func words(_ name: String, default words: [String]) -> [String] {
         words + (configuration.option(name, rule: description.id) ?? [String]())
+    }
+
+    /// A declared word list as configured: its defaults, less what configuration removes, plus what it adds.
+    public func words(_ list: WordList) -> [String] {
+        assert(description.wordLists.contains { $0.name == list.name }, "\(description.id) reads a word list it does not declare")
+        return list.entries(in: configuration, rule: description.id)
     }
 
     /// Whether code at `node` is compiled for a platform the rule applies to, and reaches a screen: code in a

@@ -27,8 +27,15 @@ public enum RuleDocumentation {
         if description.platforms != .all {
             text += "\nApplies to: \(description.platforms)\n"
         }
-        if !description.options.isEmpty {
-            text += "\nOptions:\n" + description.options.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)\n" }.joined()
+        if !description.wordLists.isEmpty {
+            text += "\nWord lists:\n" + description.wordLists.map { list in
+                "  \(list.name) (\(effectName(list))): \(list.meaning)\n"
+                    + "    defaults: \(list.defaults.joined(separator: ", "))\n"
+                    + "    extend with option \(list.extendingOption), shrink with option \(list.shrinkingOption)\n"
+            }.joined()
+        }
+        if !description.otherOptions.isEmpty {
+            text += "\nOptions:\n" + description.otherOptions.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)\n" }.joined()
         }
         text += "\n\(description.section.reference)\n"
         return text
@@ -69,8 +76,15 @@ public enum RuleDocumentation {
                     if let needs = fixNeeds(of: description) { text += "\n\(needs)\n" }
                 }
                 if let needs = remedyNeeds(of: description) { text += "\n\(needs)\n" }
-                if !description.options.isEmpty {
-                    text += "\nOptions:\n\n" + description.options.sorted { $0.key < $1.key }.map { "- `\($0.key)`: \($0.value)\n" }.joined()
+                if !description.wordLists.isEmpty {
+                    text += "\nWord lists (the examples show a case on each side of each):\n\n" + description.wordLists.map { list in
+                        "- `\(list.name)` (\(effectName(list))): \(list.meaning) Defaults: "
+                            + list.defaults.map { "`\($0)`" }.joined(separator: ", ")
+                            + ". Option `\(list.extendingOption)` adds entries, `\(list.shrinkingOption)` takes defaults out.\n"
+                    }.joined()
+                }
+                if !description.otherOptions.isEmpty {
+                    text += "\nOptions:\n\n" + description.otherOptions.sorted { $0.key < $1.key }.map { "- `\($0.key)`: \($0.value)\n" }.joined()
                 }
             }
         }
@@ -101,6 +115,14 @@ public enum RuleDocumentation {
         return lead + apis.map { api in
             "`\(api.rawValue)` (" + api.floors.map { "\($0.platform) \($0.major)" }.joined(separator: ", ") + ")"
         }.joined(separator: "; ") + "."
+    }
+
+    /// How the docs say what a list does: its entries are reported, or exempt.
+    static func effectName(_ list: WordList) -> String {
+        switch list.effect {
+        case .matches: "reported"
+        case .exempts: "exempt"
+        }
     }
 
     /// Asset rules' examples are `Contents.json` files, not Swift.

@@ -8,6 +8,11 @@ public struct ActionButton {
     /// The title strings as written: a literal title, the `Label`/`Text` literals in the label, or, for a
     /// computed title, its source (`order.isRead ? "Unread" : "Read"` gives `unread`, `read`).
     public let titles: [String]
+    /// The titles (among `titles`) that name a string of the app's catalogs rather than show their text: an implicit
+    /// member (`.trashRestoreLabel`, a generated `LocalizedStringResource`), a member of a generated strings namespace
+    /// (`L10n.Swipe.delete`, `R.string.…`), or a literal written as a key (`"swipe.action.delete"`, no spaces, with a
+    /// dot or an underscore).
+    public let localizationKeys: [String]
     /// The SF Symbol names shown: `systemImage:` or `Image(systemName:)` in the label.
     public let symbols: [String]
     /// The action: the `action:` argument or the action closure.
@@ -35,17 +40,21 @@ public struct ActionButton {
     public init(view: SwiftUIView) {
         self.view = view
         var titles: [String] = []
+        var keys: [String] = []
         var symbols: [String] = []
-        if let title = view.controlTitle {
-            titles += title.stringLiterals.isEmpty ? [Self.titleSource(title)] : title.stringLiterals
+        func add(_ title: ExprSyntax) {
+            let texts = title.stringLiterals.isEmpty ? [Self.titleSource(title)] : title.stringLiterals
+            titles += texts
+            keys += texts.filter { text in
+                title.stringLiterals.isEmpty ? Self.namesLocalizedString(text) : Self.isWrittenAsKey(text)
+            }
         }
+        if let title = view.controlTitle { add(title) }
         if let symbol = view.argument("systemImage")?.expression.plainStringLiteral { symbols.append(symbol) }
         for label in view.controlLabelViews + view.controlLabelViews.flatMap({ $0.descendantViews() }) {
             switch label.name {
             case "Text", "Label":
-                if let title = label.firstUnlabeledArgument ?? label.argument("title")?.expression {
-                    titles += title.stringLiterals.isEmpty ? [Self.titleSource(title)] : title.stringLiterals
-                }
+                if let title = label.firstUnlabeledArgument ?? label.argument("title")?.expression { add(title) }
                 if let symbol = label.argument("systemImage")?.expression.plainStringLiteral { symbols.append(symbol) }
             case "Image":
                 if let symbol = label.argument("systemName")?.expression.plainStringLiteral { symbols.append(symbol) }
@@ -53,6 +62,7 @@ public struct ActionButton {
             }
         }
         self.titles = titles
+        self.localizationKeys = keys
         self.symbols = symbols
         if let argument = view.argument("action")?.expression {
             action = argument
@@ -72,6 +82,18 @@ public struct ActionButton {
             return titleSource(first.expression)
         }
         return title.trimmedSource
+    }
+
+    /// Whether a computed title's source names a string of the app's catalogs: `.trashRestoreLabel`, `L10n.Swipe.delete`,
+    /// `R.string.localizable.delete`.
+    static func namesLocalizedString(_ source: String) -> Bool {
+        source.hasPrefix(".") || source.hasPrefix("L10n.") || source.hasPrefix("R.string.")
+    }
+
+    /// Whether a literal title is written as a key, not as text: no spaces, a dot or an underscore between letters.
+    static func isWrittenAsKey(_ literal: String) -> Bool {
+        !literal.contains(where: \.isWhitespace) && literal.contains(where: { $0 == "." || $0 == "_" })
+            && literal.contains(where: \.isLetter) && !literal.hasSuffix(".")
     }
 
     /// Whether this and `other` are the same action to a person: a title in common, or a call in common.

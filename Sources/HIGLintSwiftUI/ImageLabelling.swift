@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// What the views around an image do for its accessibility label.
 public enum ImageSurroundings {
-    /// Something labels it, hides it, makes it part of a labelled element, or leaves it to the icon rule.
+    /// Something labels it, hides it, makes it part of a labelled element, or it is in the label of a control the
+    /// caller leaves to another check.
     case labelled
     case unlabelled
     /// Inside an `.accessibilityElement(children: .ignore)` container with no label: a label on the image would
@@ -45,9 +46,6 @@ extension SwiftUIFile {
         return false
     }
 
-    /// The controls whose image-only label `icon-only-control-without-label` reports.
-    static let iconRuleControls: Set<String> = ["Button", "Menu", "Toggle", "NavigationLink", "Link"]
-
     /// The endings of names that say a view is a control: `LuminarePicker`, `SegmentedControl`, `CheckToggle`.
     static let controlNameSuffixes = ["Picker", "Control", "Toggle", "Button"]
 
@@ -79,9 +77,9 @@ extension SwiftUIFile {
     /// What the views around an image (`enclosures`, innermost first) do for its label: a `Label`, a control
     /// whose label also has text or an accessibility label, a cell of another package's control or the content of a
     /// module's control wrapper (`ModuleIndex.controlWrapperViews`) whose closure also shows text, a hidden or labelled merged container label it;
-    /// a control whose whole label is images is the icon rule's; an unlabelled container ignoring its children
-    /// swallows it.
-    public func imageSurroundings(_ enclosures: [Enclosure]) -> ImageSurroundings {
+    /// a control for which `leavesControl` holds is the caller's to leave (a rule whose neighbour reports the control
+    /// itself); an unlabelled container ignoring its children swallows it.
+    public func imageSurroundings(_ enclosures: [Enclosure], leavesControl: (SwiftUIView) -> Bool) -> ImageSurroundings {
         for enclosure in enclosures {
             let view = enclosure.view
             if case .modifier(let name) = enclosure.role,
@@ -96,8 +94,7 @@ extension SwiftUIFile {
                     || hasTitleDrawingStyle(view) {
                     return .labelled
                 }
-                // What the icon rule reports (a label of images and shapes with no text) is reported once, there.
-                if Self.iconRuleControls.contains(view.name), imagery(of: view.controlLabelViews) == .onlyImages { return .labelled }
+                if leavesControl(view) { return .labelled }
             }
             if isOtherPackagesControl(view) || module.controlWrapperViews.contains(view.writtenName),
                enclosure.role == .content || enclosure.role == .label,
@@ -115,9 +112,9 @@ extension SwiftUIFile {
 extension SwiftUIFile {
     /// What labels `view` for VoiceOver: the view itself, the views around it in its declaration, and, when nothing
     /// there does, the uses of the helper or view type it is written in (`labellingWhereUsed(ofDeclarationHolding:)`).
-    public func labelling(of view: SwiftUIView) -> ImageSurroundings {
+    public func labelling(of view: SwiftUIView, leavesControl: (SwiftUIView) -> Bool) -> ImageSurroundings {
         var visited: Set<SyntaxIdentifier> = []
-        return labelling(of: view, depth: Self.useDepth, visited: &visited)
+        return labelling(of: view, depth: Self.useDepth, visited: &visited, leavesControl: leavesControl)
     }
 
     /// What labels code that nothing labels in its own declaration, judged where that declaration is used, and
@@ -130,23 +127,26 @@ extension SwiftUIFile {
     /// - A helper (`var hero: some View`, `func row()`, an enum's `var image: Image`): labelled when every use that
     ///   shows it is; the first unlabelled use says how. The image's own helper with no visible use says nothing;
     ///   one further up is unlabelled.
-    public func labellingWhereUsed(ofDeclarationHolding node: some SyntaxProtocol) -> ImageSurroundings {
+    public func labellingWhereUsed(ofDeclarationHolding node: some SyntaxProtocol,
+                                   leavesControl: (SwiftUIView) -> Bool) -> ImageSurroundings {
         var visited: Set<SyntaxIdentifier> = []
-        return labellingWhereUsed(Syntax(node), depth: Self.useDepth, visited: &visited)
+        return labellingWhereUsed(Syntax(node), depth: Self.useDepth, visited: &visited, leavesControl: leavesControl)
     }
 
     /// How many uses away the label of a view is looked for.
     private static let useDepth = 4
 
-    private func labelling(of view: SwiftUIView, depth: Int, visited: inout Set<SyntaxIdentifier>) -> ImageSurroundings {
+    private func labelling(of view: SwiftUIView, depth: Int, visited: inout Set<SyntaxIdentifier>,
+                           leavesControl: (SwiftUIView) -> Bool) -> ImageSurroundings {
         if view.hasAccessibilityLabel || view.isAccessibilityHidden { return .labelled }
         if let element = view.unlabelledIgnoringElement { return .ignoringContainer(element) }
-        let around = imageSurroundings(enclosingViews(of: view.root))
+        let around = imageSurroundings(enclosingViews(of: view.root), leavesControl: leavesControl)
         guard case .unlabelled = around, depth > 0 else { return around }
-        return labellingWhereUsed(Syntax(view.root), depth: depth, visited: &visited)
+        return labellingWhereUsed(Syntax(view.root), depth: depth, visited: &visited, leavesControl: leavesControl)
     }
 
-    private func labellingWhereUsed(_ node: Syntax, depth: Int, visited: inout Set<SyntaxIdentifier>) -> ImageSurroundings {
+    private func labellingWhereUsed(_ node: Syntax, depth: Int, visited: inout Set<SyntaxIdentifier>,
+                                    leavesControl: (SwiftUIView) -> Bool) -> ImageSurroundings {
         guard let context = declarationContext(of: node) else { return .unlabelled }
         // A declaration met again (through two uses, or a recursive view) was judged labelled, or is being judged.
         guard visited.insert(context.declaration.id).inserted else { return .labelled }
@@ -154,7 +154,7 @@ extension SwiftUIFile {
             if let type = context.type, isLabelledWhereUsed(type.name) { return .labelled }
             let uses = viewUses(of: context)
             guard !uses.isEmpty else { return .unlabelled }
-            for use in uses where !labelling(of: use, depth: depth - 1, visited: &visited).isLabelled { return .unlabelled }
+            for use in uses where !labelling(of: use, depth: depth - 1, visited: &visited, leavesControl: leavesControl).isLabelled { return .unlabelled }
             return .labelled
         }
         let uses = references(to: context.name).filter { use in
@@ -164,7 +164,7 @@ extension SwiftUIFile {
         for use in uses {
             guard let view = viewAtUse(use), view.isShownAsContent else { continue }
             shown = true
-            let around = labelling(of: view, depth: depth - 1, visited: &visited)
+            let around = labelling(of: view, depth: depth - 1, visited: &visited, leavesControl: leavesControl)
             if !around.isLabelled { return around }
         }
         // Unseen uses of the image's own helper say nothing; a helper met on the way up (a `public var rowView`

@@ -239,7 +239,7 @@ public struct ModuleIndex: Sendable, Equatable {
 
     /// Whether `view` is in the label of a control (not its destination or options) whose label has text: the
     /// text beside the view, or the view's own (a view type counts as text: a type that shows only images leaves
-    /// the control to `icon-only-control-without-label` where it is used).
+    /// the control to be judged as an image-only control where it is used).
     private static func isInControlLabelWithText(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
         file.enclosingViews(of: view.root).contains { enclosure in
             labelledControlNames.contains(enclosure.view.name) && enclosure.isControlLabel

@@ -15,6 +15,22 @@ struct DocumentationTests {
         #expect(committed == generated, "run `swift run higlint rules --markdown > Documentation/Rules.md`")
     }
 
+    @Test("explain and the reference show every declared word list with its defaults and both options")
+    func wordListsAreShown() {
+        let reference = RuleDocumentation.markdown(of: allRules.map { $0.description })
+        for rule in allRules {
+            let description = rule.description
+            let explanation = RuleDocumentation.explanation(of: description)
+            for list in description.wordLists {
+                for text in [explanation, reference] {
+                    #expect(text.contains(list.extendingOption) && text.contains(list.shrinkingOption), "\(description.id): \(list.name)")
+                    #expect(list.defaults.allSatisfy(text.contains), "\(description.id): defaults of \(list.name)")
+                }
+                #expect(description.kind(ofOption: list.shrinkingOption) == .words, "\(description.id): \(list.shrinkingOption)")
+            }
+        }
+    }
+
     @Test("the README names every rule")
     func readmeNamesEveryRule() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// A chart title that names the data instead of the question or the conclusion.
 ///
 /// Reads only string-literal titles from the places `chart-without-title` looks. One or two words,
-/// or a title ending in a data word (Data, Chart, Graph, Values, Statistics, Stats), names the data.
+/// or a title ending in a word of the declared list `dataWords` (Data, Chart, Graph…), names the data.
 /// A `.navigationTitle` is not judged: it names the screen, and navigation titles are short by design.
 /// Localisation keys (one token with dots or underscores, `stats.chart.title`) are not judged.
 struct ChartTitleNamesData: Rule {
@@ -60,11 +60,20 @@ struct ChartTitleNamesData: Rule {
                 Text("metrics.heartRate.title")
             }
             """,
+            // `dataWords` counts the last word only: a sentence that mentions data states a conclusion.
+            """
+            GroupBox("Your data shows fewer late orders") {
+                Chart(orders) { BarMark(x: .value("Week", $0.week), y: .value("Late", $0.late)) }
+            }
+            """,
         ],
-        options: ["dataWords": "More last words that mark a title as naming the data."])
+        wordLists: [dataWords])
 
     static let message = "This chart title names the data; state the question the chart answers or its conclusion (\"Orders per week, last quarter\")."
-    static let dataWords = ["Data", "Chart", "Graph", "Values", "Statistics", "Stats"]
+    static let dataWords = WordList(
+        "dataWords", .matches,
+        meaning: "Last words of a chart title (of three words or more) that mark it as naming the data: `Heart Rate Data`.",
+        defaults: ["Data", "Chart", "Graph", "Values", "Statistics", "Stats"])
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ChartMatching.chartTriggers
 
@@ -75,7 +84,7 @@ struct ChartTitleNamesData: Rule {
         else { return }
         let words = text.split(whereSeparator: { $0.isWhitespace })
         guard let last = words.last, !isLocalizationKey(text, words.count) else { return }
-        let dataWords = context.words("dataWords", default: Self.dataWords).map { $0.lowercased() }
+        let dataWords = context.words(Self.dataWords).map { $0.lowercased() }
         let trimmedLast = last.trimmingCharacters(in: .punctuationCharacters).lowercased()
         guard words.count <= 2 || dataWords.contains(trimmedLast) else { return }
         context.report(at: literal, message: Self.message)

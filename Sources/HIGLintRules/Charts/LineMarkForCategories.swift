@@ -4,9 +4,8 @@ import SwiftSyntax
 
 /// A `LineMark`/`AreaMark` (or `LinePlot`/`AreaPlot`) whose `x:` value is a category.
 ///
-/// Categorical means a string literal or a property (or key path) whose name is one of `name`,
-/// `title`, `label`, `category`, `type`, `kind`, `group`. Other strings (a formatted date, a month
-/// name) are not recognised.
+/// Categorical means a string literal or a property (or key path) whose whole name is on the declared list
+/// `categoricalNames`. Other strings (a formatted date, a month name) are not recognised.
 struct LineMarkForCategories: Rule {
     static let description = RuleDescription(
         id: "line-mark-for-categories",
@@ -53,11 +52,20 @@ struct LineMarkForCategories: Rule {
                 LineMark(x: .value("Score", item.score), y: .value("Team", item.name))
             }
             """,
+            // `categoricalNames` holds whole names: `typeCount` is a number.
+            """
+            Chart(stats) { stat in
+                LineMark(x: .value("Types", stat.typeCount), y: .value("Cost", stat.cost))
+            }
+            """,
         ],
-        options: ["categoricalNames": "More property names that hold categories."])
+        wordLists: [categoricalNames])
 
     static let message = "This line runs across categories, which implies a trend between them; use BarMark for discrete categories."
-    static let categoricalNames = ["name", "title", "label", "category", "type", "kind", "group"]
+    static let categoricalNames = WordList(
+        "categoricalNames", .matches,
+        meaning: "Names of the property (or key path) plotted on `x:` that hold a category, matched whole: a line across them is reported.",
+        defaults: ["name", "title", "label", "category", "type", "kind", "group"])
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = Self.markNames
     static let markNames: Set<String> = ["LineMark", "AreaMark", "LinePlot", "AreaPlot"]
@@ -66,7 +74,7 @@ struct LineMarkForCategories: Rule {
         guard let mark = context.mark(at: node, named: Self.markNames),
               let value = plottedValue(mark.argument("x")?.expression)
         else { return }
-        let names = context.words("categoricalNames", default: Self.categoricalNames)
+        let names = context.words(Self.categoricalNames)
         let isCategorical = value.is(StringLiteralExprSyntax.self) || lastName(of: value).map(names.contains) == true
         guard isCategorical else { return }
         context.report(at: mark.nameToken, message: Self.message)

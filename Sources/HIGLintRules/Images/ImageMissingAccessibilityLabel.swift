@@ -250,9 +250,10 @@ struct ImageMissingAccessibilityLabel: Rule {
         let file = context.file
         // A view type labelled or hidden where the module uses it; the icon of a `Label` convenience initialiser.
         guard !file.isLabelledWhereUsed(call), !file.isInLabelInitializer(call) else { return }
-        var surroundings = file.imageSurroundings(file.enclosingViews(of: call))
+        let leaves = { Self.isIconRulesControl($0, in: file) }
+        var surroundings = file.imageSurroundings(file.enclosingViews(of: call), leavesControl: leaves)
         // An image in a helper or a view type's body is judged where they are used, a few uses up.
-        if case .unlabelled = surroundings { surroundings = file.labellingWhereUsed(ofDeclarationHolding: call) }
+        if case .unlabelled = surroundings { surroundings = file.labellingWhereUsed(ofDeclarationHolding: call, leavesControl: leaves) }
         switch surroundings {
         case .labelled: return
         case .unlabelled: context.report(at: image.nameToken, message: Self.message)
@@ -262,6 +263,12 @@ struct ImageMissingAccessibilityLabel: Rule {
 
     /// Whether a use of a helper or value shows the image with nothing that labels or hides it.
     private func isUnlabelledUse(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
-        view.isShownAsContent && !file.labelling(of: view).isLabelled
+        view.isShownAsContent && !file.labelling(of: view, leavesControl: { Self.isIconRulesControl($0, in: file) }).isLabelled
+    }
+
+    /// A control whose whole label is images (and shapes, with no text): `icon-only-control-without-label` reports
+    /// the control, so its images are not reported again here (RULES.md: "reported once").
+    static func isIconRulesControl(_ control: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        IconOnlyControlWithoutLabel.controls.contains(control.name) && file.imagery(of: control.controlLabelViews) == .onlyImages
     }
 }

@@ -9,6 +9,8 @@ import SwiftSyntax
 /// that drives a `.confirmationDialog` or `.alert`, or state or a function named for that, such as
 /// `requestDelete(order)`) is left alone on purpose: a destructive role removes the row before the answer.
 /// So is a button that runs a closure the row was handed (`action: onDelete`): the parent decides.
+/// Destruction is read from the declared lists `destructiveWords` and `destructiveSymbols` (`Destruction`); a
+/// localization key counts by its last word only, since the project's string catalogs are not read.
 struct DestructiveSwipeWithoutRole: Rule {
     static let description = RuleDescription(
         id: "destructive-swipe-without-role",
@@ -62,6 +64,9 @@ struct DestructiveSwipeWithoutRole: Rule {
             }
             Row().swipeActions { ↓Button("Delete") { remove() } }
             """,
+            // `destructiveWords` in a localization key: its last word, past the role words, is Delete.
+            #"Row().swipeActions { ↓Button("swipe.action.delete") { store.delete(item) } }"#,
+            #"Row().swipeActions { ↓Button { store.remove(item) } label: { Label(L10n.Row.remove, systemImage: "minus") } }"#,
         ],
         nonTriggeringExamples: [
             """
@@ -104,6 +109,11 @@ struct DestructiveSwipeWithoutRole: Rule {
                     Button("Delete", systemImage: "trash.fill", action: { requestDelete(entry) }).tint(.red)
                 }
             """,
+            // Localization keys count by their last word: a Restore action, a Filter one.
+            #"Row().swipeActions { Button(.trashRestoreLabel, systemImage: "arrow.uturn.backward") { store.restore(item) } }"#,
+            #"Row().swipeActions { Button { filters.clear() } label: { Label(.labelsRemoveFilter, systemImage: "line.3.horizontal.decrease") } }"#,
+            // `destructiveSymbols`: a slashed symbol says the opposite.
+            #"Row().swipeActions { Button("Restore", systemImage: "trash.slash") { store.restore(item) } }"#,
             #"Button("Delete", systemImage: "trash") { store.delete(order) }"#,
             // The parent decides what deleting does (it asks first, in another file).
             """
@@ -134,8 +144,7 @@ struct DestructiveSwipeWithoutRole: Rule {
             (#"Row().swipeActions { ↓Button(action: { remove(item) }) { Image(systemName: "trash") } }"#,
              #"Row().swipeActions { Button(role: .destructive, action: { remove(item) }) { Image(systemName: "trash") } }"#),
         ],
-        options: ["destructiveWords": "More title words that mean destruction.",
-                  "destructiveSymbols": "More SF Symbols that mean destruction."],
+        wordLists: [Destruction.words, Destruction.symbols],
         fixNeeds: [.buttonRole])
 
     static let message = "This swipe action destroys data without `role: .destructive`; add the role so it looks, animates and reads as destructive."
@@ -145,8 +154,8 @@ struct DestructiveSwipeWithoutRole: Rule {
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let swipe = SwipeActionsModifier(node, in: context) else { return }
-        let words = context.words("destructiveWords", default: Destruction.words)
-        let symbols = context.words("destructiveSymbols", default: Destruction.symbols)
+        let words = context.words(Destruction.words)
+        let symbols = context.words(Destruction.symbols)
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
             guard !button.isDestructiveRole, Destruction.isMeant(by: button, words: words, symbols: symbols),
                   context.applies(at: button.view.nameToken)

@@ -48,6 +48,12 @@ struct RefreshableWithRefreshButton: Rule {
                 }
             }
             """,
+            // `refreshTitles`: a title says refresh whatever the symbol.
+            """
+            List(orders) { order in OrderRow(order: order) }
+                .refreshable { await store.reload() }
+                .toolbar { ↓Button("Reload Orders") { Task { await store.reload() } } }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -73,6 +79,12 @@ struct RefreshableWithRefreshButton: Rule {
                 }
             }
             """,
+            // `refreshSymbols` count only on a button with no title: Retry beside a refresh symbol is a retry.
+            """
+            List(orders) { order in OrderRow(order: order) }
+                .refreshable { await store.reload() }
+                .toolbar { Button("Retry Upload", systemImage: "arrow.clockwise") { uploader.retry() } }
+            """,
             """
             List(orders) { order in OrderRow(order: order) }
                 .toolbar { Button("Reload", systemImage: "arrow.clockwise") { reload() } }
@@ -83,11 +95,17 @@ struct RefreshableWithRefreshButton: Rule {
                 .toolbar { Button("Rotate", systemImage: "rotate.right") { rotate() } }
             """,
         ],
-        options: ["refreshTitles": "More title words of a refresh button.", "refreshSymbols": "More SF Symbols of a refresh button."])
+        wordLists: [refreshTitles, refreshSymbols])
 
     static let message = "This view already refreshes with pull to refresh; remove the refresh button on iOS (keep it for macOS in `#if os(macOS)`)."
-    static let refreshTitles = ["refresh", "reload"]
-    static let refreshSymbols = ["arrow.clockwise", "arrow.counterclockwise", "arrow.triangle.2.circlepath"]
+    static let refreshTitles = WordList(
+        "refreshTitles", .matches,
+        meaning: "Words of a button's title (any word, split at camelCase) that make it a refresh button.",
+        defaults: ["refresh", "reload"])
+    static let refreshSymbols = WordList(
+        "refreshSymbols", .matches,
+        meaning: "SF Symbols (and their variants) that make a button with no title a refresh button; a titled button is judged by its title.",
+        defaults: ["arrow.clockwise", "arrow.counterclockwise", "arrow.triangle.2.circlepath"])
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = ["refreshable"]
@@ -101,8 +119,8 @@ struct RefreshableWithRefreshButton: Rule {
         // The same view: the member declaration, or for top-level code the statement.
         let declaration = file.declarationContext(of: member)
         guard let region = declaration.map({ Syntax($0.declaration) }) ?? member.topLevelStatement.map(Syntax.init) else { return }
-        let titles = context.words("refreshTitles", default: Self.refreshTitles)
-        let symbols = context.words("refreshSymbols", default: Self.refreshSymbols)
+        let titles = context.words(Self.refreshTitles).map { $0.lowercased() }
+        let symbols = context.words(Self.refreshSymbols)
         let buttons = file.remember("refreshable-with-refresh-button buttons", about: region) {
             self.buttons(in: region, type: declaration?.type, file: file)
         }

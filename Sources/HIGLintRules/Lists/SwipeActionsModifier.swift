@@ -50,21 +50,53 @@ struct SwipeActionsModifier {
     var firstView: SwiftUIView? { ViewBuilderContent.views(in: content.statements).first }
 }
 
-/// The words and symbols that mean an action destroys something.
+/// The words and symbols that mean an action destroys something, declared for both swipe rules.
 enum Destruction {
-    static let words = ["delete", "remove", "trash", "discard", "erase"]
-    static let symbols = ["trash", "trash.fill", "trash.circle", "xmark.bin", "minus.circle"]
+    static let words = WordList(
+        "destructiveWords", .matches,
+        meaning: """
+            Words of a swipe button's title that mean it destroys something: any word of visible text (a string \
+            literal, a `Text`'s or `Label`'s title) or of an identifier split at camelCase (`deleteTitle`), and a word \
+            of five letters or more also as the start of a longer one (`Deleted`); of a localization key \
+            (`.trashRestoreLabel`, `L10n.Swipe.delete`, `"swipe.action.delete"`) only the last word counts, past \
+            words that name the string's role (Label, Title, Text, Button, Action): `.trashRestoreLabel` is a \
+            Restore action, `.labelsRemoveFilter` a Filter one.
+            """,
+        defaults: ["delete", "remove", "trash", "discard", "erase"])
+    static let symbols = WordList(
+        "destructiveSymbols", .matches,
+        meaning: """
+            SF Symbols of a swipe button that mean it destroys something, with their variants (`trash.fill`, \
+            `minus.circle.fill`) but not their `slash` ones.
+            """,
+        defaults: ["trash", "trash.fill", "trash.circle", "xmark.bin", "minus.circle"])
 
     /// Whether a button's title or symbol means destruction: `Delete`, `"action.remove"`, `trash.fill`, `minus.circle.fill`.
-    static func isMeant(by button: ActionButton, words: [String] = words, symbols: [String] = symbols) -> Bool {
-        let titleWords = button.titles.flatMap(Self.words(in:))
-        if titleWords.contains(where: { word in words.contains { word == $0 || word.hasPrefix($0) && $0.count >= 5 } }) {
+    static func isMeant(by button: ActionButton, words: [String], symbols: [String]) -> Bool {
+        let words = words.map { $0.lowercased() }
+        if countedWords(of: button).contains(where: { word in words.contains { word == $0 || word.hasPrefix($0) && $0.count >= 5 } }) {
             return true
         }
         return button.symbols.contains { symbol in
             symbols.contains { symbol == $0 || (symbol.hasPrefix($0 + ".") && !symbol.contains("slash")) }
         }
     }
+
+    /// The words of a button's titles that say what it does: every word of visible text and identifiers, and the
+    /// last meaningful word of a localization key (RULES.md, "Exemptions are declared"). The project's string
+    /// catalogs are not read: a key whose text says Delete but whose last word does not is not recognised.
+    static func countedWords(of button: ActionButton) -> [String] {
+        let keys = Set(button.localizationKeys)
+        return button.titles.flatMap { title -> [String] in
+            let words = Self.words(in: title)
+            guard keys.contains(title) else { return words }
+            return words.last { !keyRoleWords.contains($0) }.map { [$0] } ?? []
+        }
+    }
+
+    /// Last words of a localization key that name the string's place in the interface, not the action.
+    static let keyRoleWords: Set<String> = ["label", "labels", "title", "titles", "text", "button", "action", "key",
+                                            "string", "caption", "hint", "accessibility", "swipe"]
 
     /// `"account.action.deleteAll"` → `["account", "action", "delete", "all"]`.
     static func words(in title: String) -> [String] {

@@ -8,8 +8,9 @@ import SwiftSyntax
 /// view cannot be seen, the rule says nothing. "Asks first" and "can be undone" are read from the action
 /// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a closure the row
 /// was handed by its parent (`onDelete(user)`) is not judged. Nor is a button that ends or hides without deleting
-/// (Disconnect, Close, Hide). An entry of a recent-search or history list is judged like any row: RULES.md names no
-/// exemption for it, and a search or a visit made again does not bring back what a stray swipe removed.
+/// (the declared list `endingWords`: Disconnect, Close, Hide). An entry of a recent-search or history list is judged
+/// like any row: RULES.md names no exemption for it, and a search or a visit made again does not bring back what a
+/// stray swipe removed. Words are read as the declared lists say: a Cancel Order loses the order.
 struct UnconfirmedFullSwipe: Rule {
     static let description = RuleDescription(
         id: "unconfirmed-full-swipe",
@@ -20,7 +21,7 @@ struct UnconfirmedFullSwipe: Rule {
             A full swipe runs the first action without a tap, so a fast flick can delete by accident. \
             The HIG allows it only for actions that can be undone or that ask first; otherwise pass \
             `allowsFullSwipe: false` so the person has to tap the button. Left alone: an action that ends \
-            without deleting (Disconnect, Close).
+            without deleting (Disconnect, Close); the word list below says which.
             """,
         platforms: [.iOS, .visionOS],
         triggeringExamples: [
@@ -46,6 +47,16 @@ struct UnconfirmedFullSwipe: Rule {
                 .↓swipeActions { Button("Delete", role: .destructive) { store.delete(order) } }
             #endif
             """,
+            // `endingWords`: cancelling an order loses it; "cancel" is not a word that ends without loss.
+            #"OrderRow(order: order).↓swipeActions { Button("Cancel Order", role: .destructive) { store.cancel(order) } }"#,
+            // Search results are items, and so are past searches: neither comes back after a stray swipe.
+            """
+            ForEach(searchResults) { message in
+                Text(message.subject).↓swipeActions { Button("Delete", role: .destructive) { mailbox.delete(message) } }
+            }
+            """,
+            // `destructiveWords`: a localization key's last word.
+            #"Row().↓swipeActions { Button(L10n.Swipe.delete) { store.delete(item) } }"#,
             // A recent search is no exception: a stray full swipe removes it with no way back.
             """
             ForEach(recentSearches, id: \\.self) { term in
@@ -56,6 +67,8 @@ struct UnconfirmedFullSwipe: Rule {
         nonTriggeringExamples: [
             // Disconnect ends a session and loses nothing: the device is one tap away.
             #"DeviceRow(device: device).swipeActions { Button("Disconnect", role: .destructive) { bluetooth.disconnect(device) } }"#,
+            // A localization key whose last word is not destructive: Restore, not Trash.
+            #"Row().swipeActions { Button(.trashRestoreLabel, systemImage: "arrow.uturn.backward") { store.restore(item) } }"#,
             """
             OrderRow(order: order)
                 .swipeActions(allowsFullSwipe: false) {
@@ -122,6 +135,7 @@ struct UnconfirmedFullSwipe: Rule {
             ("Row().↓swipeActions(allowsFullSwipe: true) { Button(\"Delete\", role: .destructive) { remove(item) } }",
              "Row().swipeActions(allowsFullSwipe: false) { Button(\"Delete\", role: .destructive) { remove(item) } }"),
         ],
+        wordLists: [Destruction.words, Destruction.symbols, endingWords],
         fixNeeds: [.swipeActions])
 
     static let message = "A full swipe runs this destructive action at once, with no confirmation or undo; add `allowsFullSwipe: false`, ask first, or register undo."
@@ -136,10 +150,10 @@ struct UnconfirmedFullSwipe: Rule {
               let first = context.file.actionButtons(in: swipe.content).buttons.first, first.view.name == "Button",
               isWrittenFirst(first, in: swipe, file: context.file)
         else { return }
-        let words = context.words("destructiveWords", default: Destruction.words)
-        let symbols = context.words("destructiveSymbols", default: Destruction.symbols)
+        let words = context.words(Destruction.words)
+        let symbols = context.words(Destruction.symbols)
         guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols),
-              !endsWithoutLoss(first)
+              !endsWithoutLoss(first, ending: context.words(Self.endingWords), destructive: words)
         else { return }
         if let action = first.action, context.file.asksForConfirmation(action) || context.file.registersUndo(action)
             || context.file.runsInjectedAction(action) {
@@ -149,14 +163,21 @@ struct UnconfirmedFullSwipe: Rule {
     }
 
     /// A button that ends or hides something without deleting it (Disconnect, Close, Hide): its destructive role
-    /// is a colour, and the same screen brings the thing back.
-    private func endsWithoutLoss(_ button: ActionButton) -> Bool {
-        let words = Set((button.titles + button.actionCalls).flatMap(camelCaseWords).map { $0.lowercased() })
-        return !words.isDisjoint(with: Self.endingWords) && words.isDisjoint(with: Self.deletingWords)
+    /// is a colour, and the same screen brings the thing back. One that also says it destroys is not.
+    private func endsWithoutLoss(_ button: ActionButton, ending: [String], destructive: [String]) -> Bool {
+        let words = Set(Destruction.countedWords(of: button) + button.actionCalls.flatMap(Destruction.words(in:)))
+        let ending = Set(ending.map { $0.lowercased() })
+        return !words.isDisjoint(with: ending) && words.isDisjoint(with: destructive.map { $0.lowercased() })
     }
 
-    static let endingWords: Set<String> = ["disconnect", "close", "hide", "dismiss", "leave", "stop", "cancel"]
-    static let deletingWords: Set<String> = ["delete", "remove", "erase", "trash", "destroy", "clear"]
+    static let endingWords = WordList(
+        "endingWords", .exempts,
+        meaning: """
+            Words of a destructive first button's title or action call that say it ends or hides something without \
+            deleting it: a full swipe may run it at once, since the same screen brings the thing back. A button whose \
+            words are also among `destructiveWords` is not exempt (Close and Delete).
+            """,
+        defaults: ["disconnect", "close", "hide", "dismiss", "leave", "stop"])
 
     /// The button found first is the one a full swipe runs only when nothing unseen comes before it.
     private func isWrittenFirst(_ button: ActionButton, in swipe: SwipeActionsModifier, file: SwiftUIFile) -> Bool {

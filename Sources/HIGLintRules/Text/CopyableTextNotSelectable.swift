@@ -23,19 +23,23 @@ struct CopyableTextNotSelectable: Rule {
         rationale: """
             People copy order numbers, tracking codes, confirmation codes and addresses into other apps. \
             Read-only text is not selectable by default; `.textSelection(.enabled)` lets them copy it \
-            instead of retyping it. An email address is not on the default list: apps show it mostly as who \
-            someone is (an account's subtitle, a member row, an invitee just typed), and readers of real apps \
-            judged 3 of 19 such findings worth changing; add `email` to `copyableNames` where yours are values \
-            to copy. A caption from the app's strings (`L10n…`, `String(localized:)`) names a \
-            value rather than showing it, and text with a `.contextMenu` already has a long-press menu of its own.
+            instead of retyping it. A caption from the app's strings (`L10n…`, `String(localized:)`) names a \
+            value rather than showing it, and text with a `.contextMenu` already has a long-press menu of its own. \
+            Where an app shows an email mostly as who someone is (an account's subtitle, a member row), take \
+            `email` out with `copyableNamesRemoved`.
             """,
         platforms: [.iOS, .macOS, .visionOS],
         triggeringExamples: [
             #"↓Text(order.trackingNumber)"#,
             #"↓Text("Order \(order.orderNumber)")"#,
             #"↓Text("Tracking number: \(shipment.trackingNumber)")"#,
-            RuleExample(#"↓Text(contact.email)"#,
-                        configuration: Configuration().with(option: "copyableNames", .strings(["email"]), for: "copyable-text-not-selectable")),
+            // `copyableNames`: an email and an address are values people copy (catalog defaults).
+            #"↓Text(contact.email)"#,
+            #"↓Text(customer.shippingAddress)"#,
+            // `localizedNamespaces` holds type names: a property named `localAddress` is a value, not UI copy.
+            #"↓Text(store.localAddress)"#,
+            RuleExample(#"↓Text(product.sku)"#,
+                        configuration: Configuration().with(option: "copyableNames", .strings(["sku"]), for: "copyable-text-not-selectable")),
             // A button beside the value that does something else is no copy path.
             """
             HStack {
@@ -52,9 +56,13 @@ struct CopyableTextNotSelectable: Rule {
             """,
         ],
         nonTriggeringExamples: [
-            // An email is mostly who someone is, not a value to copy (add `email` to `copyableNames` to check it).
-            #"Text(member.email)"#,
+            // `copyableNamesRemoved` takes a default out where an app shows emails as who someone is.
+            RuleExample(#"Text(member.email)"#,
+                        configuration: Configuration().with(option: "copyableNamesRemoved", .strings(["email"]), for: "copyable-text-not-selectable")),
+            #"Text(product.sku)"#,
+            // `localizedNamespaces`: a caption from the app's strings names the value.
             #"Text(LocalText.genericEmail).font(.caption)"#,
+            #"Text(L10n.Checkout.address)"#,
             #"Text(account.email).contextMenu { Button("Copy Address") { UIPasteboard.general.string = account.email } }"#,
             RuleExample("""
                 #if os(tvOS) || os(watchOS)
@@ -110,12 +118,26 @@ struct CopyableTextNotSelectable: Rule {
                  .textSelection(.enabled)
              """),
         ],
-        options: ["copyableNames": "More property names (camelCase suffixes) whose values people copy."],
+        wordLists: [copyableNames, localizedNamespaces],
         fixNeeds: [.textSelection], remedyNeeds: [.textSelection])
 
-    static let copyableNames = ["orderNumber", "orderID", "trackingNumber", "trackingCode", "confirmationCode",
-                                "invoiceNumber", "referenceNumber", "serialNumber", "licenseKey", "iban",
-                                "phoneNumber", "address"]
+    static let copyableNames = WordList(
+        "copyableNames", .matches,
+        meaning: """
+            Names of values people copy: a `Text` whose argument or interpolation is a reference whose name ends with \
+            one of them, word for word at camelCase boundaries (`shippingAddress`, `order.number` read as \
+            `orderNumber`), is reported.
+            """,
+        defaults: ["orderNumber", "orderID", "trackingNumber", "trackingCode", "confirmationCode", "invoiceNumber",
+                   "referenceNumber", "serialNumber", "licenseKey", "iban", "email", "phoneNumber", "address"])
+    static let localizedNamespaces = WordList(
+        "localizedNamespaces", .exempts,
+        meaning: """
+            Type names, or words of them, that hold the app's UI strings (SwiftGen's `L10n`, R.swift's `R`, \
+            `LocalText`): a `Text` whose argument starts with such a type shows a caption that names the value, \
+            not the value. A property (`localAddress`) is not a type, whatever its words.
+            """,
+        defaults: ["L10n", "R", "Localized", "Local", "Strings", "Localizable"])
     static let message = "This Text shows a value people copy; add `.textSelection(.enabled)` so they can select it."
     /// Closures whose text cannot be selected, or is not reading content.
     static let nonReadingModifiers: Set<String> = ["contextMenu", "swipeActions", "toolbar", "alert", "confirmationDialog",
@@ -125,20 +147,22 @@ struct CopyableTextNotSelectable: Rule {
     static let visitedNames: Set<String>? = ["Text"]
 
     /// UI copy from the app's strings (`L10n.Settings.email`, `LocalText.genericEmail`, `String(localized:)`) is a
-    /// caption naming the value, not the value people copy.
-    static func isLocalizedCopy(_ argument: ExprSyntax) -> Bool {
+    /// caption naming the value, not the value people copy. `namespaces` is the list `localizedNamespaces`: a whole
+    /// type name, or a camelCase word of one; only a name that starts with a capital is a type.
+    static func isLocalizedCopy(_ argument: ExprSyntax, namespaces: [String]) -> Bool {
         guard let first = argument.firstToken(viewMode: .sourceAccurate)?.text else { return false }
         if ["NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource"].contains(first) { return true }
         if first == "String", argument.as(FunctionCallExprSyntax.self)?.arguments.first?.label?.text == "localized" { return true }
-        let words = camelCaseWords(first).map { $0.lowercased() }
-        return first == "L10n" || first == "R" || words.contains { ["localized", "local", "strings", "localizable"].contains($0) }
+        guard first.first?.isUppercase == true else { return false }
+        let namespaces = Set(namespaces.map { $0.lowercased() })
+        return namespaces.contains(first.lowercased()) || camelCaseWords(first).contains { namespaces.contains($0.lowercased()) }
     }
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let view = context.file.view(at: call),
               view.name == "Text", let argument = call.arguments.first?.expression,
-              showsCopyableValue(argument, names: context.words("copyableNames", default: Self.copyableNames)),
-              !Self.isLocalizedCopy(argument), !isProse(argument), !view.hasModifier("textSelection"),
+              showsCopyableValue(argument, names: context.words(Self.copyableNames)),
+              !Self.isLocalizedCopy(argument, namespaces: context.words(Self.localizedNamespaces)), !isProse(argument), !view.hasModifier("textSelection"),
               !view.hasModifier("contextMenu"), !view.hasModifier("onTapGesture"),
               context.applies(at: call), !context.isWidgetContent(call)
         else { return }

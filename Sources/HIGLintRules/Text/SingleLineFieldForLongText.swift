@@ -31,6 +31,9 @@ struct SingleLineFieldForLongText: Rule {
             """,
             // Only a vertical axis lets the field grow.
             #"↓TextField("Notes", text: $order.notes, axis: .horizontal)"#,
+            RuleExample(#"↓TextField("Instructions", text: $delivery.instructions)"#,
+                        configuration: Configuration().with(option: "longTextNames", .strings(["instructions"]),
+                                                            for: "single-line-field-for-long-text")),
         ],
         nonTriggeringExamples: [
             #"TextField("Notes", text: $order.notes, axis: .vertical)"#,
@@ -39,7 +42,11 @@ struct SingleLineFieldForLongText: Rule {
             #"TextEditor(text: $order.notes)"#,
             #"TextField("Notes count", value: $notesCount, format: .number)"#,
             #"SecureField("Message", text: $message)"#,
+            // `longTextNames` counts the last camelCase word only: a query about messages is short.
             #"TextField("Search messages", text: $messageSearchQuery)"#,
+            RuleExample(#"TextField("Message", text: $message)"#,
+                        configuration: Configuration().with(option: "longTextNamesRemoved", .strings(["message"]),
+                                                            for: "single-line-field-for-long-text")),
         ],
         corrections: [
             (#"↓TextField("Notes", text: $order.notes)"#, #"TextField("Notes", text: $order.notes, axis: .vertical)"#),
@@ -47,11 +54,14 @@ struct SingleLineFieldForLongText: Rule {
              #"TextField("Bio", text: $bio, prompt: Text("About you"), axis: .vertical)"#),
             (#"↓TextField("Notes", text: $order.notes, axis: .horizontal)"#, #"TextField("Notes", text: $order.notes, axis: .vertical)"#),
         ],
-        options: ["longTextNames": "More property names (last camelCase word) that hold long text."],
+        wordLists: [longTextNames],
         fixNeeds: [.textFieldAxis], remedyNeeds: [.textFieldAxis])
 
-    static let longTextNames = ["notes", "note", "description", "bio", "comment", "comments", "message", "body",
-                                "details", "summary", "review", "feedback", "about"]
+    static let longTextNames = WordList(
+        "longTextNames", .matches,
+        meaning: "Last camelCase words of the property a `TextField` edits (`text:`) that say it holds long text: `deliveryNote` ends in `note`.",
+        defaults: ["notes", "note", "description", "bio", "comment", "comments", "message", "body", "details",
+                   "summary", "review", "feedback", "about"])
     static let message = "This TextField edits long text on one line; add `axis: .vertical` (or use TextEditor) so it grows with its content."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -63,7 +73,7 @@ struct SingleLineFieldForLongText: Rule {
               let binding = view.argument("text")?.expression, let property = binding.referencePath?.last,
               context.applies(at: call)
         else { return }
-        let names = context.words("longTextNames", default: Self.longTextNames)
+        let names = context.words(Self.longTextNames)
         guard let last = camelCaseWords(property).last?.lowercased(), names.contains(where: { $0.lowercased() == last }) else { return }
         context.report(at: view.nameToken, message: Self.message, fix: fix(for: call))
     }
