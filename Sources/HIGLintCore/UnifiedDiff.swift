@@ -8,13 +8,16 @@
 /// does and `patch` reads.
 public enum UnifiedDiff {
     /// The diff of `old` to `new` under `--- path` / `+++ path` headers, or `""` when they are equal.
-    public static func diff(old: String, new: String, path: String, context: Int = 3) -> String {
+    ///
+    /// `linesBefore` is the number of lines of the file above `old` and `new`, when they are an excerpt of it: the
+    /// hunks' line numbers are then the file's.
+    public static func diff(old: String, new: String, path: String, context: Int = 3, linesBefore: Int = 0) -> String {
         guard old != new else { return "" }
         let a = lines(old), b = lines(new)
         let operations = script(a, b)
         var output = "--- \(quoted(path))\n+++ \(quoted(path))\n"
         for hunk in hunks(operations, context: context) {
-            output += header(hunk, operations: operations)
+            output += header(hunk, operations: operations, linesBefore: linesBefore)
             for operation in operations[hunk] {
                 switch operation {
                 case .same(let i, _): output += line(" ", a[i])
@@ -123,8 +126,8 @@ public enum UnifiedDiff {
         return ranges
     }
 
-    private static func header(_ hunk: Range<Int>, operations: [Operation]) -> String {
-        var oldStart = 0, newStart = 0
+    private static func header(_ hunk: Range<Int>, operations: [Operation], linesBefore: Int) -> String {
+        var oldStart = linesBefore, newStart = linesBefore
         // Lines of each side before the hunk.
         for operation in operations[..<hunk.lowerBound] {
             switch operation {

@@ -145,6 +145,49 @@ struct HTMLReporterTests {
         #expect(html.contains("<option value=\"image-missing-accessibility-label\">image-missing-accessibility-label (1)</option>"))
     }
 
+    @Test("a fix's diff looks only at the lines it touches, and reads as the whole file's diff", arguments: [
+        ("a\nb\nc\nd\ne\n", TextEdit(start: 4, end: 5, replacement: "C")),         // a middle line
+        ("a\nb\nc\n", TextEdit(start: 0, end: 1, replacement: "A")),                // the first line
+        ("a\nb\nc", TextEdit(start: 4, end: 5, replacement: "C")),                   // the last line, without a line break
+        ("a\nb\nc\nd\n", TextEdit(start: 2, end: 6, replacement: "x\ny\nz\n")),    // several lines, and one more
+        ("a\r\nb\r\nc\r\n", TextEdit(start: 3, end: 4, replacement: "B")),          // CRLF
+        ("a\nb\n", TextEdit(start: 4, end: 4, replacement: "c\n")),                 // an insertion at the end
+    ])
+    func fixDiffExcerpt(text: String, edit: TextEdit) throws {
+        let source = ReportedSource(text: text)
+        let whole = UnifiedDiff.diff(old: text, new: try FixApplier.apply([edit], to: text), path: "A.swift", context: 1)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).filter { !$0.isEmpty }
+        #expect(source.diff(of: Fix(title: "t", edits: [edit]), path: "A.swift") == Array(whole))
+    }
+
+    @Test("a file with many fixable findings is not diffed whole for each of them")
+    func manyFindingsInOneFile() throws {
+        // 20,000 findings in a 20,000-line file: diffing the whole file for each (as the report once did) takes
+        // minutes; each excerpt holds the flagged line and the lines around it.
+        let count = 20_000
+        let line = "Text(\"row\").font(.system(size: 13))\n"
+        let path = htmlRun.root.appendingPathComponent("Views/Big.swift").path
+        try Data(String(repeating: line, count: count).utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let diagnostics = (0..<count).map { index in
+            let offset = index * line.utf8.count + 17
+            return Diagnostic(rule: "fixed-font-size", section: .text, severity: .warning, path: path, line: index + 1, column: 18,
+                              offset: offset, message: "m",
+                              fix: Fix(title: "t", edits: [TextEdit(start: offset, end: offset + 17, replacement: ".footnote")]),
+                              lineText: String(line.dropLast()))
+        }
+        let source = ReportedSource(text: String(repeating: line, count: count))
+        for diagnostic in diagnostics.prefix(3) + diagnostics.suffix(3) {
+            let excerpt = try #require(source.excerpt(around: diagnostic.fix!.edits))
+            #expect(excerpt.bytes.count <= 3 * line.utf8.count)
+        }
+        let page = HTMLReporter().report(LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1), context: htmlRun.context)
+        let diffs = page.components(separatedBy: "<pre class=\"diff\">").count - 1
+        let lastHunk = page.contains("<span class=\"hunk\">@@ -19999,2 +19999,2 @@</span>")
+        let added = page.contains("<span class=\"added\">+Text(&quot;row&quot;).font(.footnote)</span>")
+        #expect(diffs == count && lastHunk && added)
+    }
+
     @Test("a run without findings says so and draws no chart")
     func empty() {
         let page = HTMLReporter().report(LintResult(diagnostics: [], errors: [], filesChecked: 3))
