@@ -88,7 +88,8 @@ public struct ConfigurationFile: Sendable {
     /// link loop named `.higlint.json` is named with the reason, never passed over.
     public static func load(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
         var link = stat(), target = stat()
-        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
+        if FileName.withFileSystemPath(path, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
+           FileName.withFileSystemPath(path, { stat($0, &target) }) != 0 {
             let reason = errno == ELOOP ? "it is a symbolic link loop" : "it is a symbolic link to a file that does not exist"
             throw ConfigurationError(path: path, message: "cannot read the configuration file (\(reason))")
         }

@@ -167,9 +167,12 @@ func explain(_ id: String) throws(UsageError) {
     writeOutput(RuleDocumentation.explanation(of: rule.description))
 }
 
-if let status = runServerCommand(Array(CommandLine.arguments.dropFirst())) { exit(status) }
+/// The arguments as given: `CommandLine.arguments` decodes a path that is not valid UTF-8 with U+FFFD, which names
+/// no file; `FileName` keeps its bytes.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { FileName.string(cString: $0) } }
+if let status = runServerCommand(arguments) { exit(status) }
 do {
-    switch try parse(Array(CommandLine.arguments.dropFirst())) {
+    switch try parse(arguments) {
     case .lint(let options): exit(runLint(options))
     case .fix(let options): exit(runFix(options))
     case .rules(let markdown):
