@@ -37,7 +37,7 @@ public enum UnifiedDiff {
 
     /// `path`, in double quotes with C escapes when it holds a character that would end or change it in a header.
     static func quoted(_ path: String) -> String {
-        guard path.contains(where: { " \t\n\r\"\\".contains($0) }) else { return path }
+        guard path.unicodeScalars.contains(where: { " \t\n\r\"\\".unicodeScalars.contains($0) || TerminalText.isControl($0) }) else { return path }
         var result = "\""
         for character in path {
             switch character {
@@ -46,6 +46,12 @@ public enum UnifiedDiff {
             case "\t": result += "\\t"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
+            // Other control characters as octal bytes, as `git diff` writes them and `patch` reads them.
+            case _ where character.unicodeScalars.contains(where: TerminalText.isControl):
+                for byte in character.utf8 {
+                    let octal = String(byte, radix: 8)
+                    result += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                }
             default: result.append(character)
             }
         }

@@ -82,14 +82,14 @@ func runFix(_ options: FixOptions) -> Int32 {
         resolver = try makeResolver(lintOptions)
         if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
     } catch {
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     if options.readsStandardInput { return fixStandardInput(options, resolver: resolver) }
     // `fix` is `lint`'s phases up to the survey, then a check of each file and its fixes applied.
     let prepared = LintEngine(ruleTypes: allRules, source: resolver).prepare(paths: options.paths)
     guard prepared.configurationErrors.isEmpty else {
-        for error in prepared.configurationErrors { writeError("\(error)\n") }
+        for error in prepared.configurationErrors { writeErrorLine("\(error)") }
         return 2
     }
     var fixer = FixEngine(run: prepared, rules: only.isEmpty ? nil : Set(only))
@@ -113,9 +113,9 @@ func runFix(_ options: FixOptions) -> Int32 {
         case .dryRun:
             output += UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: file.path)
         case .changedOnDisk:
-            notices += "\(file.path): warning: \(AtomicFile.Failure.changedOnDisk)\n"
+            notices += "\(TerminalText.escaped(file.path)): warning: \(AtomicFile.Failure.changedOnDisk)\n"
         case .skipped(let reason):
-            notices += "\(file.path): warning: \(reason)\n"
+            notices += "\(TerminalText.escaped(file.path)): warning: \(reason)\n"
         case .failed(let error):
             errors.append(error)
         case .unchanged:
@@ -147,7 +147,7 @@ func runFix(_ options: FixOptions) -> Int32 {
     }
     writeError(notices)
     errors.sort { $0.path < $1.path }
-    for error in errors { writeError("\(error)\n") }
+    for error in errors { writeErrorLine("\(error)") }
 
     if !options.quiet {
         let fixed = files.filter { $0.outcome == .written || $0.outcome == .dryRun }
@@ -179,11 +179,11 @@ private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationReso
     switch StandardInput.read(path: options.assumedFilename ?? "<stdin>", deadline: deadline) {
     case .success(let bytes): data = bytes
     case .failure(let error):
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     guard let source = String(data: data, encoding: .utf8) else {
-        writeError("\(options.assumedFilename ?? "<stdin>"): error: standard input is not UTF-8 text\n")
+        writeErrorLine("\(options.assumedFilename ?? "<stdin>"): error: standard input is not UTF-8 text")
         return 2
     }
     let path = options.assumedFilename ?? "<stdin>"
@@ -212,5 +212,5 @@ private func report(_ result: LintResult, format: String) -> String {
 }
 
 private func location(_ diagnostic: Diagnostic) -> String {
-    "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column)"
+    "\(TerminalText.escaped(diagnostic.path)):\(diagnostic.line):\(diagnostic.column)"
 }

@@ -141,7 +141,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         do throws(BaselineError) {
             baseline = try Baseline.load(path: path)
         } catch {
-            writeError("\(error)\n")
+            writeErrorLine("\(error)")
             return 2
         }
     }
@@ -151,7 +151,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         // Standard input is configured as the file it stands for.
         if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
     } catch {
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     var engine = LintEngine(ruleTypes: allRules, source: resolver)
@@ -171,12 +171,12 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         result = engine.lint(paths: options.paths)
     }
     guard result.configurationErrors.isEmpty else {
-        for error in result.configurationErrors { writeError("\(error)\n") }
+        for error in result.configurationErrors { writeErrorLine("\(error)") }
         return 2
     }
     // A mistyped path or `include` would otherwise be a green run that checked nothing.
     if !options.readsStandardInput, !options.allowsEmpty, result.filesChecked == 0, result.errors.isEmpty {
-        writeError("higlint: error: no Swift file or image set to check under \(options.paths.joined(separator: ", ")); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)\n")
+        writeErrorLine("higlint: error: no Swift file or image set to check under \(options.paths.joined(separator: ", ")); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)")
         return 2
     }
     if let baselineFile {
@@ -195,16 +195,16 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
             // Written to a temporary file beside it and renamed: a reader never sees half a report.
             try AtomicFile.write(output, to: outputPath)
         } catch {
-            writeError("higlint: error: cannot write the report to \(outputPath) (\(error.reason))\n")
+            writeErrorLine("higlint: error: cannot write the report to \(outputPath) (\(error.reason))")
             return 2
         }
     } else {
         format.write(result, context: context, to: writeOutput)
     }
-    for error in result.errors { writeError("\(error)\n") }
+    for error in result.errors { writeErrorLine("\(error)") }
     if !options.quiet {
         // Project files read in part: the run went on with folder conventions (build plugins pass --quiet).
-        for warning in result.projectWarnings { writeError("\(warning)\n") }
+        for warning in result.projectWarnings { writeErrorLine("\(warning)") }
         if options.printsSummary { writeError(SummaryReporter().report(result, context: context)) }
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
@@ -220,7 +220,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(Data("// HIGLint checked these sources.\n".utf8), to: stamp)
         } catch {
-            writeError("higlint: error: cannot write the stamp \(stamp) (\(error.reason))\n")
+            writeErrorLine("higlint: error: cannot write the stamp \(stamp) (\(error.reason))")
             return 2
         }
     }

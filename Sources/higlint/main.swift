@@ -186,6 +186,6 @@ do {
     case .version: writeOutput("higlint \(version)\n")
     }
 } catch {
-    writeError("higlint: error: \(error.message)\n")
+    writeErrorLine("higlint: error: \(error.message)")
     exit(2)
 }

@@ -199,6 +199,20 @@ struct BadInputCommandTests {
         #expect(String(decoding: fixed.prefix(max(0, count)), as: UTF8.self).contains(".footnote"))
     }
 
+    @Test("a file name with an escape sequence or a line break neither recolours the terminal nor splits a finding")
+    func controlCharactersInName() throws {
+        let root = try temporaryProject([".git/HEAD": "", "a\u{1B}[31mred\nb.swift": receipt])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try runBounded(["lint", "--no-cache"], in: root, seconds: 60)
+        expectNoCrash(output)
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("a%1B[31mred%0Ab.swift:3:28: warning: "), "\(output.stdout.debugDescription)")
+        let fix = try runBounded(["fix", "--dry-run"], in: root, seconds: 60)
+        #expect(fix.stdout.hasPrefix("--- \"a\\033[31mred\\nb.swift\"\n"), "\(fix.stdout.debugDescription)")
+        #expect(!(output.stdout + output.stderr + fix.stdout + fix.stderr).contains("\u{1B}"))
+    }
+
     /// Tests run as root, whom permission bits do not stop; `setpriv` runs the binary as `nobody` instead.
     static let canDropPrivileges = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
     static let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
