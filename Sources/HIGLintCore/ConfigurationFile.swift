@@ -236,8 +236,19 @@ private struct Reader {
                 }
             case "components":
                 for (component, primitive) in try members(value, keyPath, expected: #"an object such as {"PrimaryButton": "Button"}"#) {
+                    // `.iconImage`: a generated accessor (`Asset.cancel.iconImage`) that gives an image.
+                    if component.hasPrefix(".") {
+                        guard Self.isIdentifier(component.dropFirst()) else {
+                            throw fail(keyPath + [component], "'\(component)' is not a member name; an accessor is written with a leading dot, such as \".iconImage\"")
+                        }
+                        guard case .string("Image") = primitive else {
+                            throw fail(keyPath + [component], "a name with a leading dot is an accessor that gives an image, so its value is \"Image\", not \(primitive.shown)")
+                        }
+                        file.components[component] = "Image"
+                        continue
+                    }
                     guard Self.isTypeName(component) else {
-                        throw fail(keyPath + [component], "'\(component)' is not a Swift type name")
+                        throw fail(keyPath + [component], "'\(component)' is not a Swift type name, nor an accessor with a leading dot (\".iconImage\")")
                     }
                     guard case .string(let name) = primitive, Self.isTypeName(name) else {
                         throw fail(keyPath + [component], "expected the name of the SwiftUI view it wraps, such as \"Button\", found \(primitive.shown)")
@@ -332,6 +343,12 @@ private struct Reader {
     static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// A member name: a letter or `_`, then letters, digits and `_`.
+    static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     static func isTypeName(_ text: String) -> Bool {
