@@ -27,7 +27,7 @@ let fixCommand = CommandSpec<FixOptions>(
     summary: "Apply every available fix, then list what changed and what remains.",
     options: [
         Option(["--rule"], value: "RULE[,RULE…]", help: "Apply only these rules' fixes (repeatable).") { options, text throws(UsageError) in
-            for id in try parseRules(text) {
+            for id in try parseRules(text, for: "--rule") {
                 guard rule(withID: id)?.description.isFixable == true else {
                     throw UsageError(message: "rule '\(id)' has no fix; `higlint rules` shows which do")
                 }
@@ -57,6 +57,7 @@ let fixCommand = CommandSpec<FixOptions>(
 func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions? {
     var options = FixOptions()
     guard try fixCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
+    options.readsStandardInput = try readsStandardInput(options.readsStandardInput, paths: &options.paths)
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }

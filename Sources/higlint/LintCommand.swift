@@ -63,13 +63,13 @@ enum SharedOptions {
 
     static func only<Options>(_ keyPath: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         Option(["--only"], value: "RULE[,RULE…]", help: "Run only these rules (repeatable).") { options, text throws(UsageError) in
-            options[keyPath: keyPath] += try parseRules(text)
+            options[keyPath: keyPath] += try parseRules(text, for: "--only")
         }
     }
 
     static func disable<Options>(_ keyPath: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         Option(["--disable"], value: "RULE[,RULE…]", help: "Do not run these rules (repeatable).") { options, text throws(UsageError) in
-            options[keyPath: keyPath] += try parseRules(text)
+            options[keyPath: keyPath] += try parseRules(text, for: "--disable")
         }
     }
 
@@ -128,11 +128,20 @@ func validatedFormat(_ name: String) throws(UsageError) -> String {
 func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> LintOptions? {
     var options = LintOptions()
     guard try lintCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
+    options.readsStandardInput = try readsStandardInput(options.readsStandardInput, paths: &options.paths)
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }
     if options.paths.isEmpty { options.paths = ["."] }
     return options
+}
+
+/// Whether to read standard input: `--stdin`, or `-` as the only path, as swift-format and most Unix tools read it.
+func readsStandardInput(_ flag: Bool, paths: inout [String]) throws(UsageError) -> Bool {
+    guard paths.contains("-") else { return flag }
+    guard paths == ["-"] else { throw UsageError(message: "'-' (standard input) cannot be combined with paths; a file named '-' is ./-") }
+    paths = []
+    return true
 }
 
 func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil) -> Int32 {

@@ -56,6 +56,16 @@ struct HabitsTests {
         (["--fromat", "json"], "unknown option '--fromat'; did you mean '--format'?"),
         (["--format", "jsno"], "unknown format 'jsno'; did you mean 'json'?"),
         (["fix", "--dry-rn"], "did you mean '--dry-run'?"),
+        // SwiftLint's spellings of what HIGLint spells otherwise.
+        (["--fix"], "unknown option '--fix'; did you mean `higlint fix`?"),
+        (["--autocorrect"], "did you mean `higlint fix`?"),
+        (["--path", "Receipt.swift"], "unknown option '--path'; pass paths as arguments (`higlint lint PATH ...`)"),
+        // An empty list (an unset variable in a script) would run every rule, or disable none.
+        (["--only", ""], "--only needs at least one rule id, not ''"),
+        (["--disable", ","], "--disable needs at least one rule id, not ','"),
+        (["fix", "--rule", ""], "--rule needs at least one rule id"),
+        (["--version", "extra"], "--version takes no other argument, not 'extra'"),
+        (["lint", "--version", "Sources"], "--version takes no other argument, not 'Sources'"),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let root = try temporaryProject(["Receipt.swift": Self.fixedFont])
@@ -64,6 +74,21 @@ struct HabitsTests {
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test("`-` reads standard input, as with swift-format; a file named `-` is ./-")
+    func dashIsStandardInput() throws {
+        let root = try temporaryProject(["Receipt.swift": Self.fixedFont])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["-", "--quiet"], stdin: Self.fixedFont, in: root)
+        #expect(lint.status == 1)
+        #expect(lint.stdout.hasPrefix("<stdin>:3:28: warning: "), "\(lint.stdout)")
+        let named = try HIGLint.run(["lint", "-", "--assume-filename", "Receipt.swift", "--quiet"], stdin: Self.fixedFont, in: root)
+        #expect(named.stdout.hasPrefix("Receipt.swift:3:28: warning: "), "\(named.stdout)")
+        let fix = try HIGLint.run(["fix", "-", "--quiet"], stdin: Self.fixedFont, in: root)
+        #expect(fix.stdout.contains(".font(.footnote)"), "\(fix.stdout)")
+        let mixed = try HIGLint.run(["-", "Receipt.swift"], stdin: Self.fixedFont, in: root)
+        #expect(mixed.status == 2 && mixed.stderr.contains("'-' (standard input) cannot be combined with paths"))
     }
 
     @Test("a folder or file named like a command is still linted")
