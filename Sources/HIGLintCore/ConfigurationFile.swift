@@ -207,7 +207,12 @@ private struct Reader {
             switch key {
             case "include": file.include = try strings(value, keyPath).map(GlobPattern.init)
             case "exclude": file.exclude = try strings(value, keyPath).map(GlobPattern.init)
-            case "ownedDomains": file.ownedDomains = try strings(value, keyPath)
+            case "ownedDomains":
+                let domains = try strings(value, keyPath)
+                for (index, domain) in domains.enumerated() {
+                    if let message = Self.notAHostName(domain) { throw fail(keyPath + [String(index)], message) }
+                }
+                file.ownedDomains = domains
             case "screenshotTargets": file.screenshotTargets = try strings(value, keyPath)
             case "checkNonShippingCode":
                 guard case .bool(let flag) = value else { throw fail(keyPath, "expected true or false, found \(value.shown)") }
@@ -343,6 +348,23 @@ private struct Reader {
     static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// Why `domain` can never match a web view's host (`WebContent.host(_:isIn:)` compares host names, subdomains
+    /// included), with the host name meant; `nil` for a host name.
+    static func notAHostName(_ domain: String) -> String? {
+        guard domain.isEmpty || domain.contains(where: { "/:*@?# \t".contains($0) }) else { return nil }
+        var host = Substring(domain)
+        if let scheme = host.range(of: "://") { host = host[scheme.upperBound...] }
+        if let end = host.firstIndex(where: { "/?#".contains($0) }) { host = host[..<end] }
+        if let userInfo = host.lastIndex(of: "@") { host = host[host.index(after: userInfo)...] }
+        if let port = host.lastIndex(of: ":") { host = host[..<port] }
+        while host.hasPrefix("*.") || host.hasPrefix(".") { host = host.drop { $0 == "*" || $0 == "." } }
+        let hint = host.isEmpty || host.contains(where: { "/:*@?# \t".contains($0) })
+            ? "write a host name such as \"example.com\""
+            : "write \"\(host)\" (its subdomains are included)"
+        let what = domain.contains("://") ? "a URL" : domain.isEmpty ? "empty" : "no host name"
+        return "'\(ConfigurationFile.shown(domain))' is \(what), so no web view's host can match it; \(hint)"
     }
 
     /// A member name: a letter or `_`, then letters, digits and `_`.

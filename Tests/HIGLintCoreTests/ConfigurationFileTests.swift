@@ -67,6 +67,11 @@ struct ConfigurationFileTests {
         ("{ components: { \".icon.image\": \"Image\" } }", 1, "components..icon.image", "is not a member name"),
         ("{ components: { \"1Card\": \"Image\" } }", 1, "components.1Card", "is not a Swift type name, nor an accessor"),
         ("{\n platforms: [] }", 2, "platforms", "an empty list leaves no platform to check for"),
+        ("{ ownedDomains: [\"example.org\", \"https://example.com/path\"] }", 1, "ownedDomains.1",
+         "'https://example.com/path' is a URL, so no web view's host can match it; write \"example.com\" (its subdomains are included)"),
+        ("{ ownedDomains: [\"*.example.com\"] }", 1, "ownedDomains.0", "write \"example.com\" (its subdomains are included)"),
+        ("{ ownedDomains: [\"example.com:8080\"] }", 1, "ownedDomains.0", "is no host name"),
+        ("{ ownedDomains: [\"\"] }", 1, "ownedDomains.0", "is empty"),
         ("{ exclude: \"Generated\" }", 1, "exclude", "expected a list of strings"),
         ("[]", nil, nil, "the configuration must be an object"),
     ] as [(String, Int?, String?, String)])
