@@ -91,6 +91,24 @@ struct HabitsTests {
         #expect(mixed.status == 2 && mixed.stderr.contains("'-' (standard input) cannot be combined with paths"))
     }
 
+    @Test("a suppression comment in capitals is reported as invalid, not ignored")
+    func capitalisedSuppression() throws {
+        let root = try temporaryProject(["Receipt.swift": """
+            struct Receipt: View {
+                var body: some View {
+                    // HIGLint:disable:next fixed-font-size
+                    Text("Total").font(.system(size: 13))
+                }
+            }
+
+            """])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["--no-cache", "--quiet"], in: root)
+        #expect(output.stdout.contains("Receipt.swift:3:9: warning: Suppression comments start with a lowercase `higlint:`, "
+            + "so 'HIGLint:disable:next' silences nothing; did you mean `higlint:disable:next`? [invalid-suppression]"), "\(output.stdout)")
+        #expect(output.stdout.contains("Receipt.swift:4:28: warning: "), "\(output.stdout)")
+    }
+
     @Test("a folder or file named like a command is still linted")
     func pathNamedLikeCommand() throws {
         let root = try temporaryProject(["rule/Receipt.swift": Self.fixedFont])
