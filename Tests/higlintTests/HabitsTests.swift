@@ -316,6 +316,28 @@ struct HabitsTests {
         #expect(output.stderr.contains("2 in the baseline not shown"))
     }
 
+    @Test("a baselined line pasted right above itself is reported at the new copy, and pasted further down at that copy",
+          arguments: [(true, "A.swift:6"), (false, "A.swift:8")])
+    func baselineCopyBeside(directlyAbove: Bool, reported: String) throws {
+        let row = #"            Text("Total").font(.system(size: 13))"#
+        let bold = #"            Text("Subtotal").bold().font(.system(size: 15))"#
+        let original = "struct A: View {\n    var body: some View {\n        VStack {\n            Text(\"Header\")\n\(bold)\n\(row)\n"
+            + "            Text(\"Footer\")\n        }\n    }\n}\n"
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": original])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["baseline", "write", "baseline.json", "."], in: root).status == 0)
+        // Line 6 copied and pasted at the start of its own line (the copy is line 6, the original moves to 7), or
+        // below the footer (the copy is line 8). The other finding, above, does not move.
+        let edited = directlyAbove
+            ? original.replacingOccurrences(of: row + "\n", with: row + "\n" + row + "\n")
+            : original.replacingOccurrences(of: "            Text(\"Footer\")\n", with: "            Text(\"Footer\")\n" + row + "\n")
+        try Data(edited.utf8).write(to: root.appendingPathComponent("A.swift"))
+        let output = try HIGLint.run(["--baseline", "baseline.json", "--no-cache"], in: root)
+        #expect(output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [reported],
+                "\(output.stdout)")
+        #expect(output.stderr.contains("2 in the baseline not shown"))
+    }
+
     @Test("--version prints the tag the README's package dependency names")
     func versionMatchesReadme() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
