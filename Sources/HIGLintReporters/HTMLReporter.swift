@@ -95,7 +95,11 @@ struct HTMLReportPage {
             "<label><input type=\"checkbox\" name=\"severity\" value=\"\(severity.rawValue)\" checked> \(severity.rawValue.capitalized)s "
                 + "(\(tally.total[severity]))</label>"
         }
-        let rules = tally.rules.map { "<option value=\"\(htmlEscaped($0.rule))\">\(htmlEscaped($0.rule)) (\($0.counts.total))</option>" }
+        // Each rule by its title and its id, the name configuration and `// higlint:` comments use.
+        let rules = tally.rules.map { row in
+            let title = (descriptions[row.rule]?.name).map { htmlEscaped($0) + " — " } ?? ""
+            return "<option value=\"\(htmlEscaped(row.rule))\">\(title)\(htmlEscaped(row.rule)) (\(row.counts.total))</option>"
+        }
         // Hidden until the script runs: without it the controls would do nothing.
         return """
             <form id="filters" class="filters" role="search" aria-label="Filter the findings" hidden>

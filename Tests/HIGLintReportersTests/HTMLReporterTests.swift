@@ -108,7 +108,11 @@ struct HTMLReporterTests {
         #expect(html.contains("<h3 id=\"chart-rules-title\">Most findings come from Fixed font size (2 of 3)</h3>"))
         #expect(html.contains(#"role="img" aria-label="Text: 2 findings, 1 error, 1 warning, 0 notes""#))
         #expect(html.contains(#"role="img" aria-label="Images and media: 1 finding, 0 errors, 1 warning, 0 notes""#))
-        #expect(html.contains("<tr><th scope=\"row\">Fixed font size</th><td>2</td><td>1</td><td>1</td><td>0</td></tr>"))
+        // Rules by title and id, the id linked to the rule's findings; sections by title alone.
+        #expect(html.contains("<tr><th scope=\"row\">Fixed font size <a href=\"#rule-fixed-font-size\"><code>fixed-font-size</code></a></th>"
+            + "<td>2</td><td>1</td><td>1</td><td>0</td></tr>"))
+        #expect(html.contains("<article class=\"rule-group\" id=\"rule-fixed-font-size\""))
+        #expect(html.contains("<tr><th scope=\"row\">Text</th><td>2</td>"))
     }
 
     @Test("a finding shows the code around it with the construct marked, and its fix as a diff")
@@ -141,8 +145,9 @@ struct HTMLReporterTests {
         #expect(html.contains("<a href=\"\(description.guidelineURL!)\">Human Interface Guidelines: Text</a>"))
         #expect(html.contains(prose(description.rationale)))
         #expect(prose("Use `.body` for <b>") == "Use <code>.body</code> for &lt;b&gt;" && prose("a ` b") == "a ` b")
-        #expect(html.contains("<option value=\"fixed-font-size\">fixed-font-size (2)</option>"))
-        #expect(html.contains("<option value=\"image-missing-accessibility-label\">image-missing-accessibility-label (1)</option>"))
+        #expect(html.contains("<option value=\"fixed-font-size\">Fixed font size — fixed-font-size (2)</option>"))
+        #expect(html.contains("<option value=\"image-missing-accessibility-label\">Image missing accessibility label — "
+            + "image-missing-accessibility-label (1)</option>"))
     }
 
     @Test("a fix's diff looks only at the lines it touches, and reads as the whole file's diff", arguments: [
