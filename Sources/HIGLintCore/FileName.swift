@@ -19,20 +19,24 @@ public enum FileName {
     private final class Registry: @unchecked Sendable {
         private let lock = NSLock()
         private var names: [String: [UInt8]] = [:]
-        /// Read without the lock on every path handed to the system; only ever goes from false to true.
-        private(set) var isEmpty = true
 
         func insert(_ name: String, _ bytes: [UInt8]) {
             lock.lock()
             defer { lock.unlock() }
             names[name] = bytes
-            isEmpty = false
         }
 
-        func bytes(of name: Substring) -> [UInt8]? {
+        /// The bytes of each name of `path`: those of an escaped name met so far, else its UTF-8.
+        func bytes(of path: String) -> [UInt8] {
             lock.lock()
             defer { lock.unlock() }
-            return names[String(name)]
+            guard !names.isEmpty else { return Array(path.utf8) }
+            var bytes: [UInt8] = []
+            for (index, name) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "/")) }
+                bytes += name.utf8.contains(UInt8(ascii: "%")) ? names[String(name)] ?? Array(name.utf8) : Array(name.utf8)
+            }
+            return bytes
         }
     }
 
@@ -72,18 +76,14 @@ public enum FileName {
 
     /// The bytes the system knows `path` by: the names `string(name:)` escaped given back as they were.
     public static func fileSystemBytes(_ path: String) -> [UInt8] {
-        guard !escaped.isEmpty, path.utf8.contains(UInt8(ascii: "%")) else { return Array(path.utf8) }
-        var bytes: [UInt8] = []
-        for (index, name) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "/")) }
-            bytes += name.utf8.contains(UInt8(ascii: "%")) ? escaped.bytes(of: name) ?? Array(name.utf8) : Array(name.utf8)
-        }
-        return bytes
+        // Only a path with a `%` can hold an escaped name; the others need no lookup.
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return Array(path.utf8) }
+        return escaped.bytes(of: path)
     }
 
     /// Calls `body` with `path` as the system knows it, for `open`, `stat` and the like.
     public static func withFileSystemPath<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        guard !escaped.isEmpty, path.utf8.contains(UInt8(ascii: "%")) else { return try path.withCString(body) }
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return try path.withCString(body) }
         let bytes = fileSystemBytes(path).map { CChar(bitPattern: $0) } + [0]
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
