@@ -73,7 +73,7 @@ public enum AtomicFile {
     public static func replace(_ path: String, expecting expected: Data, status: FileStatus? = nil,
                                with contents: Data) throws(Failure) {
         guard let target = FileCollector.realPath(path) else { throw .system(errorText()) }
-        let original = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let original = FileName.withFileSystemPath(target) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard original >= 0 else { throw .system(errorText()) }
         defer { close(original) }
         var info = stat()
@@ -82,13 +82,13 @@ public enum AtomicFile {
         // Renaming needs only the folder to be writable; the file's own permission is the owner's intent.
         // No write bit at all means read-only even for a superuser, whom `access` always lets write.
         guard info.st_mode & 0o222 != 0 else { throw .readOnly }
-        guard access(target, W_OK) == 0 else {
+        guard FileName.withFileSystemPath(target, { access($0, W_OK) }) == 0 else {
             if errno == EACCES || errno == EROFS || errno == EPERM { throw .readOnly }
             throw .system(errorText())
         }
         guard info.st_nlink <= 1 else { throw .hardLinked(links: Int(info.st_nlink)) }
         if let status, status != FileStatus(info) { throw .changedOnDisk }
-        guard let current = FileManager.default.contents(atPath: target), current == expected else { throw .changedOnDisk }
+        guard case .success(let current) = SourceReader.read(target), current == expected else { throw .changedOnDisk }
         if isOpenForWriting(original) { throw .openForWriting }
 
         let folder = (target as NSString).deletingLastPathComponent
@@ -112,16 +112,16 @@ public enum AtomicFile {
         if failure == nil {
             // The last moment to notice another writer; the window left is the rename itself.
             var now = stat()
-            if stat(target, &now) != 0 || FileStatus(now) != FileStatus(info)
-                || FileManager.default.contents(atPath: target) != expected {
+            if FileName.withFileSystemPath(target, { stat($0, &now) }) != 0 || FileStatus(now) != FileStatus(info)
+                || (try? SourceReader.read(target).get()) != expected {
                 failure = .changedOnDisk
             } else if isOpenForWriting(original) {
                 failure = .openForWriting
             }
         }
-        if failure == nil, rename(temporary, target) != 0 { failure = .system(errorText()) }
+        if failure == nil, renameFile(temporary, to: target) != 0 { failure = .system(errorText()) }
         if let failure {
-            unlink(temporary)
+            FileName.withFileSystemPath(temporary) { _ = unlink($0) }
             throw failure
         }
     }
@@ -131,7 +131,7 @@ public enum AtomicFile {
     /// such as "it is a folder".
     public static func write(_ contents: Data, to path: String) throws(Failure) {
         var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .system("it is a folder") }
+        if FileName.withFileSystemPath(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .system("it is a folder") }
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let (temporary, descriptor) = try createTemporary(in: folder.isEmpty ? "." : folder, beside: name, mode: 0o666)
@@ -139,9 +139,9 @@ public enum AtomicFile {
         if let code = writeFully(descriptor, contents) { failure = .system(String(cString: strerror(code))) }
         if failure == nil, fsync(descriptor) != 0 { failure = .system(errorText()) }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = .system(errorText()) }
+        if failure == nil, renameFile(temporary, to: path) != 0 { failure = .system(errorText()) }
         if let failure {
-            unlink(temporary)
+            FileName.withFileSystemPath(temporary) { _ = unlink($0) }
             throw failure
         }
     }
@@ -162,11 +162,15 @@ public enum AtomicFile {
     private static func createTemporary(in folder: String, beside name: String, mode: mode_t) throws(Failure) -> (String, Int32) {
         for _ in 0..<32 {
             let path = folder + "/" + temporaryName(beside: name)
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let descriptor = FileName.withFileSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
             if descriptor >= 0 { return (path, descriptor) }
             guard errno == EEXIST else { throw .system(errorText()) }
         }
         throw .system("no free temporary name beside the file")
+    }
+
+    private static func renameFile(_ source: String, to target: String) -> Int32 {
+        FileName.withFileSystemPath(source) { source in FileName.withFileSystemPath(target) { rename(source, $0) } }
     }
 
     /// Whether another process holds the file open for writing. Linux refuses a read lease on such a file

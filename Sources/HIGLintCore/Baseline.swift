@@ -92,10 +92,13 @@ public struct Baseline: Codable, Sendable, Equatable {
             }
             candidates.append((key, findings, lines))
         }
-        // How far a file's lines moved since the baseline: the median move of its texts found as often as recorded.
-        var moves: [String: [Int]] = [:]
+        // Texts found as often as recorded say how the lines around them moved: each is an anchor, by file, with the
+        // line it was recorded at and the line it is at now.
+        var anchors: [String: [Anchor]] = [:]
         for group in candidates where group.findings.count == group.lines.count {
-            for (index, line) in zip(group.findings, group.lines) { moves[group.key.path, default: []].append(diagnostics[index].line - line) }
+            for (index, line) in zip(group.findings, group.lines) {
+                anchors[group.key.path, default: []].append(Anchor(recorded: line, current: diagnostics[index].line))
+            }
         }
         var known = Set<Int>()
         for group in candidates {
@@ -103,41 +106,81 @@ public struct Baseline: Codable, Sendable, Equatable {
                 known.formUnion(group.findings)
                 continue
             }
-            // More copies than recorded: the entries stay with the copies nearest the lines they were recorded at,
-            // so a new copy is the one reported, wherever it was pasted.
-            let shift = moves[group.key.path].map { $0.sorted()[$0.count / 2] } ?? 0
-            let lines = group.findings.map { diagnostics[$0].line - shift }
-            for position in Self.nearestInOrder(recorded: group.lines, current: lines) { known.insert(group.findings[position]) }
+            // More copies than recorded: the entries stay with the copies that are the recorded lines, so a new copy
+            // is the one reported, at its own line, wherever it was pasted.
+            let fileAnchors = (anchors[group.key.path] ?? []).sorted { $0.recorded < $1.recorded }
+            let current = group.findings.map { diagnostics[$0].line }
+            for position in Self.keptCopies(recorded: group.lines, current: current, anchors: fileAnchors) {
+                known.insert(group.findings[position])
+            }
         }
         let new = diagnostics.indices.filter { !known.contains($0) }.map { diagnostics[$0] }
         return (new, diagnostics.count - new.count)
     }
 
-    /// The positions in `current` (more lines than `recorded`, both in file order) that the recorded lines match,
-    /// in order, with the least total distance between them.
-    static func nearestInOrder(recorded: [Int], current: [Int]) -> [Int] {
+    /// A finding whose text is in the file as often as recorded: where it was, and where it is.
+    struct Anchor {
+        var recorded: Int
+        var current: Int
+    }
+
+    /// The positions in `current` (the lines of more copies of a text than `recorded` has entries, both in file order)
+    /// that keep the recorded entries.
+    ///
+    /// A copy pasted above a line pushes it down. So an entry is first looked for where its line was recorded, moved
+    /// as far as the nearest anchor above it moved (not at all without one), and one line further down for each copy
+    /// of the text above it, below that anchor, that no entry above it accounts for. When that explains every kept
+    /// copy exactly, or better than the rule below, it decides; and when a copy was pasted right above or right below
+    /// the original, both fit it equally and the text cannot tell them apart: the later copy keeps the entry, since a
+    /// line copied and pasted at the start of its own line lands above it.
+    ///
+    /// Otherwise (other lines were also added or removed around them), the entries stay with the copies nearest the
+    /// lines they were recorded at, allowing for how far the file's anchors moved (their median move).
+    static func keptCopies(recorded: [Int], current: [Int], anchors: [Anchor]) -> [Int] {
         let k = recorded.count, n = current.count
-        guard k > 0 else { return [] }
-        // cost[i][j]: the best matching of the first i recorded lines among the first j current ones.
-        var cost = [[Int]](repeating: [Int](repeating: Int.max / 2, count: n + 1), count: k + 1)
+        guard k > 0, n >= k else { return Array(0..<min(k, n)) }
+        var unpushed: [Int] = [], accounted: [Int] = [], firstBelowAnchor: [Int] = []
+        for i in 0..<k {
+            let anchor = anchors.last { $0.recorded < recorded[i] } ?? Anchor(recorded: 0, current: 0)
+            unpushed.append(recorded[i] + anchor.current - anchor.recorded)
+            accounted.append(recorded[..<i].filter { $0 > anchor.recorded }.count)
+            firstBelowAnchor.append(current.firstIndex { $0 > anchor.current } ?? n)
+        }
+        let pushed = placement(k, n, preferringLaterCopies: true) { i, j in
+            let copiesAbove = max(0, j - firstBelowAnchor[i])
+            return abs(current[j] - (unpushed[i] + max(0, copiesAbove - accounted[i])))
+        }
+        let moves = anchors.map { $0.current - $0.recorded }.sorted()
+        let shift = moves.isEmpty ? 0 : moves[moves.count / 2]
+        let nearest = placement(k, n, preferringLaterCopies: false) { i, j in abs(current[j] - shift - recorded[i]) }
+        return pushed.cost == 0 || pushed.cost < nearest.cost ? pushed.kept : nearest.kept
+    }
+
+    /// The `k` of `n` positions, in order, that keep the entries with the least total `distance(entry, position)`, and
+    /// that total; among placements of equal cost, the one that keeps later or earlier positions.
+    static func placement(_ k: Int, _ n: Int, preferringLaterCopies: Bool,
+                          distance: (Int, Int) -> Int) -> (kept: [Int], cost: Int) {
+        // cost[i][j]: the best placement of the first i entries among the first j positions.
+        let unreachable = Int.max / 2
+        var cost = [[Int]](repeating: [Int](repeating: unreachable, count: n + 1), count: k + 1)
         for j in 0...n { cost[0][j] = 0 }
         for i in 1...k {
             for j in i...n {
-                cost[i][j] = min(cost[i][j - 1], cost[i - 1][j - 1] + abs(current[j - 1] - recorded[i - 1]))
+                cost[i][j] = min(j > i ? cost[i][j - 1] : unreachable, cost[i - 1][j - 1] + distance(i - 1, j - 1))
             }
         }
-        var matched: [Int] = []
+        var kept: [Int] = []
         var i = k, j = n
         while i > 0 {
-            if j > i, cost[i][j] == cost[i][j - 1] {
-                j -= 1
-            } else {
-                matched.append(j - 1)
+            let matches = cost[i - 1][j - 1] + distance(i - 1, j - 1) == cost[i][j]
+            let skips = j > i && cost[i][j - 1] == cost[i][j]
+            if matches && (preferringLaterCopies || !skips) {
+                kept.append(j - 1)
                 i -= 1
-                j -= 1
             }
+            j -= 1
         }
-        return matched.reversed()
+        return (kept.reversed(), cost[k][n])
     }
 
     /// Paths are kept relative to the baseline's folder, so a run from another folder, or with absolute paths

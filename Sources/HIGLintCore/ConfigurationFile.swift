@@ -89,7 +89,8 @@ public struct ConfigurationFile: Sendable {
     /// link loop named `.higlint.json` is named with the reason, never passed over.
     public static func load(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
         var link = stat(), target = stat()
-        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
+        if FileName.withFileSystemPath(path, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
+           FileName.withFileSystemPath(path, { stat($0, &target) }) != 0 {
             let reason = errno == ELOOP ? "it is a symbolic link loop" : "it is a symbolic link to a file that does not exist"
             throw ConfigurationError(path: path, message: "cannot read the configuration file (\(reason))")
         }
@@ -207,7 +208,12 @@ private struct Reader {
             switch key {
             case "include": file.include = try strings(value, keyPath).map(GlobPattern.init)
             case "exclude": file.exclude = try strings(value, keyPath).map(GlobPattern.init)
-            case "ownedDomains": file.ownedDomains = try strings(value, keyPath)
+            case "ownedDomains":
+                let domains = try strings(value, keyPath)
+                for (index, domain) in domains.enumerated() {
+                    if let message = Self.notAHostName(domain) { throw fail(keyPath + [String(index)], message) }
+                }
+                file.ownedDomains = domains
             case "screenshotTargets": file.screenshotTargets = try strings(value, keyPath)
             case "checkNonShippingCode":
                 guard case .bool(let flag) = value else { throw fail(keyPath, "expected true or false, found \(value.shown)") }
@@ -236,8 +242,19 @@ private struct Reader {
                 }
             case "components":
                 for (component, primitive) in try members(value, keyPath, expected: #"an object such as {"PrimaryButton": "Button"}"#) {
+                    // `.iconImage`: a generated accessor (`Asset.cancel.iconImage`) that gives an image.
+                    if component.hasPrefix(".") {
+                        guard Self.isIdentifier(component.dropFirst()) else {
+                            throw fail(keyPath + [component], "'\(component)' is not a member name; an accessor is written with a leading dot, such as \".iconImage\"")
+                        }
+                        guard case .string("Image") = primitive else {
+                            throw fail(keyPath + [component], "a name with a leading dot is an accessor that gives an image, so its value is \"Image\", not \(primitive.shown)")
+                        }
+                        file.components[component] = "Image"
+                        continue
+                    }
                     guard Self.isTypeName(component) else {
-                        throw fail(keyPath + [component], "'\(component)' is not a Swift type name")
+                        throw fail(keyPath + [component], "'\(component)' is not a Swift type name, nor an accessor with a leading dot (\".iconImage\")")
                     }
                     guard case .string(let name) = primitive, Self.isTypeName(name) else {
                         throw fail(keyPath + [component], "expected the name of the SwiftUI view it wraps, such as \"Button\", found \(primitive.shown)")
@@ -332,6 +349,29 @@ private struct Reader {
     static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// Why `domain` can never match a web view's host (`WebContent.host(_:isIn:)` compares host names, subdomains
+    /// included), with the host name meant; `nil` for a host name.
+    static func notAHostName(_ domain: String) -> String? {
+        guard domain.isEmpty || domain.contains(where: { "/:*@?# \t".contains($0) }) else { return nil }
+        var host = Substring(domain)
+        if let scheme = host.range(of: "://") { host = host[scheme.upperBound...] }
+        if let end = host.firstIndex(where: { "/?#".contains($0) }) { host = host[..<end] }
+        if let userInfo = host.lastIndex(of: "@") { host = host[host.index(after: userInfo)...] }
+        if let port = host.lastIndex(of: ":") { host = host[..<port] }
+        while host.hasPrefix("*.") || host.hasPrefix(".") { host = host.drop { $0 == "*" || $0 == "." } }
+        let hint = host.isEmpty || host.contains(where: { "/:*@?# \t".contains($0) })
+            ? "write a host name such as \"example.com\""
+            : "write \"\(host)\" (its subdomains are included)"
+        let what = domain.contains("://") ? "a URL" : domain.isEmpty ? "empty" : "no host name"
+        return "'\(ConfigurationFile.shown(domain))' is \(what), so no web view's host can match it; \(hint)"
+    }
+
+    /// A member name: a letter or `_`, then letters, digits and `_`.
+    static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     static func isTypeName(_ text: String) -> Bool {

@@ -91,7 +91,7 @@ public final class ConfigurationResolver: ConfigurationSource, @unchecked Sendab
     /// Whether anything, even a dangling link, has this path.
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return FileName.withFileSystemPath(path) { lstat($0, &info) } == 0
     }
 
     static func absolute(_ path: String) -> String {

@@ -29,12 +29,12 @@ public enum SourceReader {
         func failure(_ reason: String) -> Result<(data: Data, status: FileStatus), FileError> {
             .failure(FileError(path: path, reason: "cannot read the file (\(reason))"))
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = FileName.withFileSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
             // A socket cannot be opened at all ("No such device or address"): say what it is instead.
             let code = errno
             var info = stat()
-            if code == ENXIO, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+            if code == ENXIO, FileName.withFileSystemPath(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFSOCK {
                 return failure("it is a socket, not a regular file")
             }
             return failure(errorText(code))

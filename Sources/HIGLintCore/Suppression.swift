@@ -71,7 +71,8 @@ struct SuppressionMap {
         coverStatements(of: tree, converter: converter)
     }
 
-    /// Whether `source` holds `higlint:` at all: a file without it has no directive to read or check.
+    /// Whether `source` holds `higlint:` at all, in any capitalisation: a file without it has no directive to read or
+    /// check (and `HIGLint:disable`, which is none, is checked to say so).
     static func mentionsDirective(_ source: UnsafeBufferPointer<UInt8>) -> Bool { contains(source, "higlint:") }
 
     /// Extends each `next`/`this` target to the end of the statement or declaration that starts on its line.
@@ -92,9 +93,19 @@ struct SuppressionMap {
         default:
             return
         }
-        guard let marker = text.range(of: "higlint:") else { return }
+        guard let marker = Self.marker(in: text) else { return }
         let isChecked = text[..<marker.lowerBound].allSatisfy { "/*! \t".contains($0) }
         var words = text[marker.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard text[marker] == "higlint:" else {
+            // `// HIGLint:disable …` reads like a directive but is none; in prose (`// HIGLint: a linter`) it is a name.
+            guard isChecked, let word = words.first else { return }
+            let command = Directive.Command(rawValue: word.lowercased())?.rawValue
+                ?? Spelling.closest(to: word.lowercased(), in: Directive.Command.allCases.map(\.rawValue))
+            if let command, word.startIndex == marker.upperBound || Directive.Command(rawValue: word.lowercased()) != nil {
+                malformed.append((offset, SuppressionMessage.capitalised(String(text[marker.lowerBound..<word.endIndex]), command: command)))
+            }
+            return
+        }
         guard !words.isEmpty else {
             if isChecked { malformed.append((offset, SuppressionMessage.unknownCommand("", suggestion: nil))) }
             return
@@ -159,6 +170,29 @@ struct SuppressionMap {
         return found + open
     }
 
+    /// The first `higlint:` in `text`, in any capitalisation.
+    static func marker(in text: String) -> Range<String.Index>? {
+        let pattern = Array("higlint:".utf8)
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex {
+            var index = start
+            var matched = 0
+            while matched < pattern.count, index != utf8.endIndex, lowercased(utf8[index]) == pattern[matched] {
+                matched += 1
+                index = utf8.index(after: index)
+            }
+            if matched == pattern.count { return start..<index }
+            start = utf8.index(after: start)
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// Whether `haystack` holds `needle` (lowercase ASCII) in any capitalisation.
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard haystack.count >= pattern.count else { return false }
@@ -166,9 +200,9 @@ struct SuppressionMap {
         var index = 0
         let last = haystack.count - pattern.count
         while index <= last {
-            if haystack[index] == first {
+            if lowercased(haystack[index]) == first {
                 var matched = true
-                for offset in 1..<pattern.count where haystack[index + offset] != pattern[offset] {
+                for offset in 1..<pattern.count where lowercased(haystack[index + offset]) != pattern[offset] {
                     matched = false
                     break
                 }

@@ -14,9 +14,10 @@ public struct InvalidSuppression: SuppressionRule {
         summary: "A `// higlint:` comment must use a known command and name rules by their exact ids, separated by spaces.",
         rationale: """
             A suppression comment that names no rule HIGLint knows silences nothing, and nothing else says so: a rule \
-            id in snake_case or with capitals (SwiftLint's spelling), a comma-separated list, a misspelled command. \
+            id in snake_case or with capitals (SwiftLint's spelling), a comma-separated list, a misspelled command, \
+            a `HIGLint:` prefix in capitals. \
             The finding is at the word that cannot work and says what was probably meant. Only comments that start \
-            with `higlint:` are checked, not prose that mentions it.
+            with `higlint:` (or `HIGLint:` and a command) are checked, not prose that mentions it.
             """,
         triggeringExamples: [
             RuleExample("// higlint:disable:next ↓fixed_font_size\nText(order.title).font(.system(size: 17))", allowsWrapping: false),
@@ -24,6 +25,7 @@ public struct InvalidSuppression: SuppressionRule {
             RuleExample("// higlint:disable ↓fixed-font-size, image-missing-accessibility-label", allowsWrapping: false),
             RuleExample("↓// higlint:disabel fixed-font-size", allowsWrapping: false),
             RuleExample("Text(order.title).font(.system(size: 17)) ↓// higlint:disable:this", allowsWrapping: false),
+            RuleExample("↓// HIGLint:disable:next fixed-font-size\nText(order.title).font(.system(size: 17))", allowsWrapping: false),
         ],
         nonTriggeringExamples: [
             RuleExample("// higlint:disable:next fixed-font-size image-missing-accessibility-label - sized on purpose\n"
@@ -31,6 +33,7 @@ public struct InvalidSuppression: SuppressionRule {
             RuleExample("// higlint:disable all", allowsWrapping: false),
             RuleExample("/* higlint:enable fixed-font-size */", allowsWrapping: false),
             RuleExample("// This view keeps higlint: comments out of its body.", allowsWrapping: false),
+            RuleExample("// HIGLint: checks this view against the HIG.", allowsWrapping: false),
         ])
 }
 
@@ -137,6 +140,10 @@ enum SuppressionMessage {
         "'higlint:\(word)' is not a suppression command, so this comment silences nothing; "
             + (suggestion.map { "did you mean 'higlint:\($0)'?" }
                 ?? "use disable, enable, disable:next, disable:this or disable:previous.")
+    }
+
+    static func capitalised(_ written: String, command: String) -> String {
+        "Suppression comments start with a lowercase `higlint:`, so '\(written)' silences nothing; did you mean `higlint:\(command)`?"
     }
 
     static func noRule(_ command: String) -> String {

@@ -8,13 +8,16 @@
 /// does and `patch` reads.
 public enum UnifiedDiff {
     /// The diff of `old` to `new` under `--- path` / `+++ path` headers, or `""` when they are equal.
-    public static func diff(old: String, new: String, path: String, context: Int = 3) -> String {
+    ///
+    /// `linesBefore` is the number of lines of the file above `old` and `new`, when they are an excerpt of it: the
+    /// hunks' line numbers are then the file's.
+    public static func diff(old: String, new: String, path: String, context: Int = 3, linesBefore: Int = 0) -> String {
         guard old != new else { return "" }
         let a = lines(old), b = lines(new)
         let operations = script(a, b)
         var output = "--- \(quoted(path))\n+++ \(quoted(path))\n"
         for hunk in hunks(operations, context: context) {
-            output += header(hunk, operations: operations)
+            output += header(hunk, operations: operations, linesBefore: linesBefore)
             for operation in operations[hunk] {
                 switch operation {
                 case .same(let i, _): output += line(" ", a[i])
@@ -34,7 +37,7 @@ public enum UnifiedDiff {
 
     /// `path`, in double quotes with C escapes when it holds a character that would end or change it in a header.
     static func quoted(_ path: String) -> String {
-        guard path.contains(where: { " \t\n\r\"\\".contains($0) }) else { return path }
+        guard path.unicodeScalars.contains(where: { " \t\n\r\"\\".unicodeScalars.contains($0) || TerminalText.isControl($0) }) else { return path }
         var result = "\""
         for character in path {
             switch character {
@@ -43,6 +46,12 @@ public enum UnifiedDiff {
             case "\t": result += "\\t"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
+            // Other control characters as octal bytes, as `git diff` writes them and `patch` reads them.
+            case _ where character.unicodeScalars.contains(where: TerminalText.isControl):
+                for byte in character.utf8 {
+                    let octal = String(byte, radix: 8)
+                    result += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                }
             default: result.append(character)
             }
         }
@@ -123,8 +132,8 @@ public enum UnifiedDiff {
         return ranges
     }
 
-    private static func header(_ hunk: Range<Int>, operations: [Operation]) -> String {
-        var oldStart = 0, newStart = 0
+    private static func header(_ hunk: Range<Int>, operations: [Operation], linesBefore: Int) -> String {
+        var oldStart = linesBefore, newStart = linesBefore
         // Lines of each side before the hunk.
         for operation in operations[..<hunk.lowerBound] {
             switch operation {

@@ -2,7 +2,7 @@ import HIGLintCore
 
 /// GitHub Actions workflow commands: `::warning file=…,line=…,col=…,title=…::message`, which annotate the pull
 /// request's diff. Escaped as the Actions runner expects: `%`, CR and LF in the message; also `:` and `,` in
-/// the properties.
+/// the properties. Other control characters (an escape sequence in a file name) are written as `%XX` and shown so.
 public struct GitHubReporter: Reporter {
     public static let name = "github"
     public init() {}
@@ -26,7 +26,18 @@ public struct GitHubReporter: Reporter {
     }
 
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            // Shown as `%1B` once the runner has turned `%25` back into `%`; never an escape sequence in the log.
+            case _ where TerminalText.isControl(scalar): result += TerminalText.escaped(String(scalar)).replacingOccurrences(of: "%", with: "%25")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     static func property(_ text: String) -> String {

@@ -18,16 +18,23 @@ extension HTMLReportPage {
 
     func charts() -> String {
         guard !tally.rules.isEmpty else { return "" }
-        let sectionBars = tally.sections.map { (label: $0.section.title, counts: $0.counts) }
-        let ruleBars = tally.rules.map { (label: descriptions[$0.rule]?.name ?? $0.rule, counts: $0.counts) }
+        let sectionBars = tally.sections.map { Bar(label: $0.section.title, counts: $0.counts) }
+        let ruleBars = tally.rules.map { Bar(label: descriptions[$0.rule]?.name ?? $0.rule, counts: $0.counts, rule: $0.rule) }
         return "<section id=\"charts\" aria-labelledby=\"charts-title\">\n<h2 id=\"charts-title\">Where the findings are</h2>\n"
             + chart(id: "sections", title: conclusion(sectionBars, subject: "are about"), column: "Section", bars: sectionBars)
             + chart(id: "rules", title: conclusion(ruleBars, subject: "come from"), column: "Rule", bars: ruleBars)
             + "</section>\n"
     }
 
+    /// One bar: a section, or a rule (whose id the table shows beside its title, linked to its findings).
+    struct Bar {
+        var label: String
+        var counts: FindingTally.Counts
+        var rule: String?
+    }
+
     /// The chart's title as its conclusion: "Most findings are about Images and media (5 of 12)".
-    private func conclusion(_ bars: [(label: String, counts: FindingTally.Counts)], subject: String) -> String {
+    private func conclusion(_ bars: [Bar], subject: String) -> String {
         let top = bars.filter { $0.counts.total == bars[0].counts.total }.map(\.label)
         // Section titles hold "and" themselves ("Lists and tables"), so a list of them needs its commas.
         let comma = top.count > 2 || top.contains { $0.contains(" and ") } ? "," : ""
@@ -40,7 +47,7 @@ extension HTMLReportPage {
 
     /// A bar chart of counts: each bar a labelled image for VoiceOver, drawn as long as its share, with its name
     /// and count written beside it; then the same data as a table.
-    private func chart(id: String, title: String, column: String, bars: [(label: String, counts: FindingTally.Counts)]) -> String {
+    private func chart(id: String, title: String, column: String, bars: [Bar]) -> String {
         let largest = max(bars.map(\.counts.total).max() ?? 1, 1)
         var html = "<figure class=\"chart\" id=\"chart-\(id)\" aria-labelledby=\"chart-\(id)-title\">\n"
             + "<figcaption><h3 id=\"chart-\(id)-title\">\(htmlEscaped(title))</h3></figcaption>\n<ol class=\"bars\">\n"
@@ -55,7 +62,9 @@ extension HTMLReportPage {
             + "<caption>Findings by \(column.lowercased())</caption>\n<thead><tr><th scope=\"col\">\(column)</th>"
             + "<th scope=\"col\">Findings</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th><th scope=\"col\">Notes</th></tr></thead>\n<tbody>\n"
         for bar in bars {
-            html += "<tr><th scope=\"row\">\(htmlEscaped(bar.label))</th><td>\(bar.counts.total)</td>"
+            // A rule's id, as configuration and `// higlint:` comments name it, links to the rule's findings below.
+            let rule = bar.rule.map { " <a href=\"#rule-\(htmlEscaped($0))\"><code>\(htmlEscaped($0))</code></a>" } ?? ""
+            html += "<tr><th scope=\"row\">\(htmlEscaped(bar.label))\(rule)</th><td>\(bar.counts.total)</td>"
                 + [Severity.error, .warning, .note].map { "<td>\(bar.counts[$0])</td>" }.joined() + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n</details>\n</figure>\n"

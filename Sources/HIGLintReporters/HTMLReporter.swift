@@ -30,8 +30,8 @@ struct HTMLReportPage {
     let context: ReportContext
     let tally: FindingTally
     let descriptions: [String: RuleDescription]
-    /// Each file's lines, or `nil` when it could not be read (the report then shows the flagged line alone).
-    private var sources: [String: (text: String, lines: [Substring])?] = [:]
+    /// Each file as read, or `nil` when it could not be read (the report then shows the flagged line alone).
+    private var sources: [String: ReportedSource?] = [:]
 
     init(result: LintResult, context: ReportContext) {
         self.result = result
@@ -95,7 +95,11 @@ struct HTMLReportPage {
             "<label><input type=\"checkbox\" name=\"severity\" value=\"\(severity.rawValue)\" checked> \(severity.rawValue.capitalized)s "
                 + "(\(tally.total[severity]))</label>"
         }
-        let rules = tally.rules.map { "<option value=\"\(htmlEscaped($0.rule))\">\(htmlEscaped($0.rule)) (\($0.counts.total))</option>" }
+        // Each rule by its title and its id, the name configuration and `// higlint:` comments use.
+        let rules = tally.rules.map { row in
+            let title = (descriptions[row.rule]?.name).map { htmlEscaped($0) + " — " } ?? ""
+            return "<option value=\"\(htmlEscaped(row.rule))\">\(title)\(htmlEscaped(row.rule)) (\(row.counts.total))</option>"
+        }
         // Hidden until the script runs: without it the controls would do nothing.
         return """
             <form id="filters" class="filters" role="search" aria-label="Filter the findings" hidden>
@@ -124,8 +128,9 @@ struct HTMLReportPage {
             }
         }
         var paths: [String] = []
+        var seen: Set<String> = []
         let byPath = Dictionary(grouping: found) { diagnostic in
-            if !paths.contains(diagnostic.path) { paths.append(diagnostic.path) }
+            if seen.insert(diagnostic.path).inserted { paths.append(diagnostic.path) }
             return diagnostic.path
         }
         for path in paths {
@@ -151,9 +156,7 @@ struct HTMLReportPage {
         html += code(around: diagnostic, in: source?.lines)
         if let fix = diagnostic.fix {
             html += "<details class=\"fix\"><summary>Fix: \(prose(fix.title))</summary>\n"
-            if let source, let fixed = try? FixApplier.apply(fix.edits, to: source.text) {
-                let diff = UnifiedDiff.diff(old: source.text, new: fixed, path: shownPath, context: 1)
-                    .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).filter { !$0.isEmpty }
+            if let source, let diff = source.diff(of: fix, path: shownPath) {
                 html += "<pre class=\"diff\"><code>" + diff.map { line in
                     let kind = line.hasPrefix("+") ? "added" : line.hasPrefix("-") ? "removed" : line.hasPrefix("@@") ? "hunk" : "same"
                     return "<span class=\"\(kind)\">\(htmlEscaped(String(line).trimmingCharacters(in: .newlines)))</span>"
@@ -204,13 +207,11 @@ struct HTMLReportPage {
             + htmlEscaped(String(characters[end...]))
     }
 
-    private mutating func source(_ path: String) -> (text: String, lines: [Substring])? {
+    private mutating func source(_ path: String) -> ReportedSource? {
         if let known = sources[path] { return known }
-        var loaded: (text: String, lines: [Substring])?
+        var loaded: ReportedSource?
         if case .success(let data) = SourceReader.read(path), let text = String(data: data, encoding: .utf8) {
-            // A byte order mark is not shown; fixes count bytes from the start of the file, so the text keeps it.
-            loaded = (text, text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline))
-            if let first = loaded?.lines.first, first.hasPrefix("\u{FEFF}") { loaded?.lines[0] = first.dropFirst() }
+            loaded = ReportedSource(text: text)
         }
         sources[path] = loaded
         return loaded
@@ -221,6 +222,64 @@ struct HTMLReportPage {
         return "<section id=\"unchecked\" aria-labelledby=\"unchecked-title\">\n<h2 id=\"unchecked-title\">Files that could not be checked</h2>\n<ul>\n"
             + result.errors.map { "<li><code>\(htmlEscaped(context.relativePath($0.path) ?? $0.path))</code>: \(htmlEscaped($0.reason))</li>\n" }.joined()
             + "</ul>\n</section>\n"
+    }
+}
+
+/// A source file as the report shows it: its lines, and what a fix's diff needs to look at only the lines it touches.
+struct ReportedSource {
+    let text: String
+    /// The lines shown around findings; a byte order mark is not shown.
+    private(set) var lines: [Substring]
+    let bytes: [UInt8]
+    /// The UTF-8 offset of each `\n`, in order.
+    let lineBreaks: [Int]
+
+    init(text: String) {
+        self.text = text
+        lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
+        // Fixes count bytes from the start of the file, so the bytes keep a byte order mark.
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        lineBreaks = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
+    }
+
+    /// The lines of the diff of `fix` (hunk headers and changed and unchanged lines, without the file headers), with
+    /// one unchanged line around each change; `nil` when the fix does not apply to this text.
+    ///
+    /// Only the lines the edits touch, and one line around them, are diffed, with their line numbers in the file: a
+    /// file with thousands of findings is not diffed whole for each of them.
+    func diff(of fix: Fix, path: String) -> [Substring]? {
+        guard let excerpt = excerpt(around: fix.edits) else { return nil }
+        let edits = fix.edits.map { TextEdit(start: $0.start - excerpt.bytes.lowerBound, end: $0.end - excerpt.bytes.lowerBound,
+                                             replacement: $0.replacement) }
+        let old = String(decoding: bytes[excerpt.bytes], as: UTF8.self)
+        guard let fixed = try? FixApplier.apply(edits, to: old) else { return nil }
+        return UnifiedDiff.diff(old: old, new: fixed, path: path, context: 1, linesBefore: excerpt.linesBefore)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).filter { !$0.isEmpty }
+    }
+
+    /// The whole lines that `edits` touch, with one more line above and below, as a byte range of the file, and the
+    /// number of lines above it; `nil` for edits outside the file.
+    func excerpt(around edits: [TextEdit]) -> (bytes: Range<Int>, linesBefore: Int)? {
+        guard let low = edits.map(\.start).min(), let high = edits.map(\.end).max(), low >= 0, low <= high, high <= bytes.count
+        else { return nil }
+        // Lines are numbered from 0 here: line n starts after the n-th line break.
+        let firstLine = max(0, breaks(before: low) - 1)
+        let lastLine = min(lineBreaks.count, breaks(before: high) + 1)
+        let start = firstLine == 0 ? 0 : lineBreaks[firstLine - 1] + 1
+        let end = lastLine < lineBreaks.count ? lineBreaks[lastLine] + 1 : bytes.count
+        return (start..<end, firstLine)
+    }
+
+    /// How many line breaks come before the byte at `offset`: the number of the line it is on, from 0.
+    private func breaks(before offset: Int) -> Int {
+        var low = 0, high = lineBreaks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineBreaks[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 

@@ -50,16 +50,18 @@ public struct MarkdownReporter: Reporter {
         return text
     }
 
-    /// A code span that holds any text, backticks included.
+    /// A code span that holds any text, backticks included; control characters escaped (`TerminalText`).
     static func code(_ text: String) -> String {
+        let text = TerminalText.escaped(text)
         var fence = "`"
         while text.contains(fence) { fence += "`" }
         let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
         return fence + padding + text.replacingOccurrences(of: "\n", with: " ") + padding + fence
     }
 
-    /// Message text: HTML is not let through, and a line break does not end the list item.
+    /// Message text: HTML is not let through, a line break does not end the list item, and no other control
+    /// character reaches a terminal that shows the comment's source.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\n", with: " ")
+        TerminalText.escaped(text.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\n", with: " "))
     }
 }

@@ -106,13 +106,24 @@ public struct SARIFReporter: Reporter {
         if let relative = context.relativePath(path) {
             return ["uri": Self.encode(relative), "uriBaseId": "%SRCROOT%"]
         }
-        return ["uri": URL(fileURLWithPath: path).standardizedFileURL.absoluteString]
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        // A name that is not valid UTF-8 (kept escaped, see `FileName`) is percent-encoded from its own bytes.
+        return ["uri": FileName.fileSystemBytes(path) == Array(path.utf8) ? absolute.absoluteString : "file://" + Self.encode(absolute.path)]
     }
 
+    /// The path percent-encoded from the bytes of its file's name: `%FF` for a byte that is not UTF-8, not `%25FF`.
     static func encode(_ relativePath: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ":;")   // a first segment with ':' would read as a URI scheme
-        return relativePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? relativePath
+        allowed.remove(charactersIn: ":;%")   // a first segment with ':' would read as a URI scheme
+        var uri = ""
+        for byte in FileName.fileSystemBytes(relativePath) {
+            if byte < 0x80, allowed.contains(Unicode.Scalar(byte)) {
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                uri += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return uri
     }
 
     /// SARIF columns count Unicode code points; HIGLint's count the characters a person sees. Findings of one line (which share its text) are counted on from the

@@ -14,7 +14,7 @@ public struct SummaryReporter: Reporter {
         if !tally.rules.isEmpty {
             let header = ["RULE", "SECTION", "FINDINGS", "ERRORS", "WARNINGS", "NOTES"]
             let rows = tally.rules.map { row in
-                [row.rule, row.section.title, String(row.counts.total)] + [Severity.error, .warning, .note].map { String(row.counts[$0]) }
+                [TerminalText.escaped(row.rule), row.section.title, String(row.counts.total)] + [Severity.error, .warning, .note].map { String(row.counts[$0]) }
             }
             text += Self.table([header] + rows, leftAligned: 2)
         }

@@ -8,12 +8,12 @@ func baselineDirectory(_ path: String) -> String {
 
 /// `higlint baseline write FILE`: records every current finding.
 func writeBaseline(_ result: LintResult, to path: String, quiet: Bool) -> Int32 {
-    for error in result.errors { writeError("\(error)\n") }
+    for error in result.errors { writeErrorLine("\(error)") }
     let baseline = Baseline(diagnostics: result.diagnostics, directory: baselineDirectory(path))
     do throws(BaselineError) {
         try baseline.write(to: path)
     } catch {
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     if !quiet {

@@ -54,7 +54,7 @@ func printEffectiveConfiguration(_ options: ConfigOptions) -> Int32 {
         configuration = try resolver.configuration(forFile: filePath)
         files = try resolver.files(forDirectory: (filePath as NSString).deletingLastPathComponent)
     } catch {
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     var object: [String: Any] = ["path": path, "files": files.map(\.path), "checked": configuration != nil]
@@ -100,7 +100,7 @@ extension OptionValue {
 func writeInitialConfiguration(force: Bool) -> Int32 {
     let path = ConfigurationFile.name
     if !force, FileManager.default.fileExists(atPath: path) {
-        writeError("higlint: error: \(path) already exists; edit it, or run `higlint init --force` to replace it\n")
+        writeErrorLine("higlint: error: \(path) already exists; edit it, or run `higlint init --force` to replace it")
         return 2
     }
     do {

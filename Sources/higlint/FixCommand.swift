@@ -27,7 +27,7 @@ let fixCommand = CommandSpec<FixOptions>(
     summary: "Apply every available fix, then list what changed and what remains.",
     options: [
         Option(["--rule"], value: "RULE[,RULE…]", help: "Apply only these rules' fixes (repeatable).") { options, text throws(UsageError) in
-            for id in try parseRules(text) {
+            for id in try parseRules(text, for: "--rule") {
                 guard rule(withID: id)?.description.isFixable == true else {
                     throw UsageError(message: "rule '\(id)' has no fix; `higlint rules` shows which do")
                 }
@@ -57,6 +57,7 @@ let fixCommand = CommandSpec<FixOptions>(
 func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions? {
     var options = FixOptions()
     guard try fixCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
+    options.readsStandardInput = try readsStandardInput(options.readsStandardInput, paths: &options.paths)
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }
@@ -82,7 +83,7 @@ func runFix(_ options: FixOptions) -> Int32 {
         resolver = try makeResolver(lintOptions)
         if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
     } catch {
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     if options.readsStandardInput { return fixStandardInput(options, resolver: resolver) }
@@ -92,7 +93,7 @@ func runFix(_ options: FixOptions) -> Int32 {
     engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
     let prepared = engine.prepare(paths: options.paths)
     guard prepared.configurationErrors.isEmpty else {
-        for error in prepared.configurationErrors { writeError("\(error)\n") }
+        for error in prepared.configurationErrors { writeErrorLine("\(error)") }
         return 2
     }
     var fixer = FixEngine(run: prepared, rules: only.isEmpty ? nil : Set(only))
@@ -116,9 +117,9 @@ func runFix(_ options: FixOptions) -> Int32 {
         case .dryRun:
             output += UnifiedDiff.diff(old: correction.original, new: correction.corrected, path: file.path)
         case .changedOnDisk:
-            notices += "\(file.path): warning: \(AtomicFile.Failure.changedOnDisk)\n"
+            notices += "\(TerminalText.escaped(file.path)): warning: \(AtomicFile.Failure.changedOnDisk)\n"
         case .skipped(let reason):
-            notices += "\(file.path): warning: \(reason)\n"
+            notices += "\(TerminalText.escaped(file.path)): warning: \(reason)\n"
         case .failed(let error):
             errors.append(error)
         case .unchanged:
@@ -150,7 +151,7 @@ func runFix(_ options: FixOptions) -> Int32 {
     }
     writeError(notices)
     errors.sort { $0.path < $1.path }
-    for error in errors { writeError("\(error)\n") }
+    for error in errors { writeErrorLine("\(error)") }
 
     if !options.quiet {
         let fixed = files.filter { $0.outcome == .written || $0.outcome == .dryRun }
@@ -182,11 +183,11 @@ private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationReso
     switch StandardInput.read(path: options.assumedFilename ?? "<stdin>", deadline: deadline) {
     case .success(let bytes): data = bytes
     case .failure(let error):
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     guard let source = String(data: data, encoding: .utf8) else {
-        writeError("\(options.assumedFilename ?? "<stdin>"): error: standard input is not UTF-8 text\n")
+        writeErrorLine("\(options.assumedFilename ?? "<stdin>"): error: standard input is not UTF-8 text")
         return 2
     }
     let path = options.assumedFilename ?? "<stdin>"
@@ -217,5 +218,5 @@ private func report(_ result: LintResult, format: String) -> String {
 }
 
 private func location(_ diagnostic: Diagnostic) -> String {
-    "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column)"
+    "\(TerminalText.escaped(diagnostic.path)):\(diagnostic.line):\(diagnostic.column)"
 }

@@ -63,13 +63,13 @@ enum SharedOptions {
 
     static func only<Options>(_ keyPath: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         Option(["--only"], value: "RULE[,RULE…]", help: "Run only these rules (repeatable).") { options, text throws(UsageError) in
-            options[keyPath: keyPath] += try parseRules(text)
+            options[keyPath: keyPath] += try parseRules(text, for: "--only")
         }
     }
 
     static func disable<Options>(_ keyPath: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         Option(["--disable"], value: "RULE[,RULE…]", help: "Do not run these rules (repeatable).") { options, text throws(UsageError) in
-            options[keyPath: keyPath] += try parseRules(text)
+            options[keyPath: keyPath] += try parseRules(text, for: "--disable")
         }
     }
 
@@ -128,11 +128,20 @@ func validatedFormat(_ name: String) throws(UsageError) -> String {
 func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> LintOptions? {
     var options = LintOptions()
     guard try lintCommand.parse(arguments, into: &options, path: { $0.paths.append($1) }) else { return nil }
+    options.readsStandardInput = try readsStandardInput(options.readsStandardInput, paths: &options.paths)
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }
     if options.paths.isEmpty { options.paths = ["."] }
     return options
+}
+
+/// Whether to read standard input: `--stdin`, or `-` as the only path, as swift-format and most Unix tools read it.
+func readsStandardInput(_ flag: Bool, paths: inout [String]) throws(UsageError) -> Bool {
+    guard paths.contains("-") else { return flag }
+    guard paths == ["-"] else { throw UsageError(message: "'-' (standard input) cannot be combined with paths; a file named '-' is ./-") }
+    paths = []
+    return true
 }
 
 func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil) -> Int32 {
@@ -141,7 +150,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         do throws(BaselineError) {
             baseline = try Baseline.load(path: path)
         } catch {
-            writeError("\(error)\n")
+            writeErrorLine("\(error)")
             return 2
         }
     }
@@ -151,7 +160,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         // Standard input is configured as the file it stands for.
         if options.readsStandardInput, let path = options.assumedFilename { _ = try resolver.configuration(forFile: path) }
     } catch {
-        writeError("\(error)\n")
+        writeErrorLine("\(error)")
         return 2
     }
     var engine = LintEngine(ruleTypes: allRules, source: resolver)
@@ -171,7 +180,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         result = engine.lint(paths: options.paths)
     }
     guard result.configurationErrors.isEmpty else {
-        for error in result.configurationErrors { writeError("\(error)\n") }
+        for error in result.configurationErrors { writeErrorLine("\(error)") }
         return 2
     }
     // A mistyped path or `include` would otherwise be a green run that checked nothing.
@@ -179,9 +188,9 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         let under = options.paths.joined(separator: ", ")
         if result.passedOver.total > 0 {
             // The files were found; the projects say none of them ships. Blaming include and exclude would mislead.
-            writeError("higlint: error: nothing to check under \(under): \(result.passedOver.summary); set checkNonShippingCode: true in .higlint.json to check them (--allow-empty accepts this)\n")
+            writeErrorLine("higlint: error: nothing to check under \(under): \(result.passedOver.summary); set checkNonShippingCode: true in .higlint.json to check them (--allow-empty accepts this)")
         } else {
-            writeError("higlint: error: no Swift file or image set to check under \(under); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)\n")
+            writeErrorLine("higlint: error: no Swift file or image set to check under \(under); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)")
         }
         return 2
     }
@@ -201,16 +210,16 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
             // Written to a temporary file beside it and renamed: a reader never sees half a report.
             try AtomicFile.write(output, to: outputPath)
         } catch {
-            writeError("higlint: error: cannot write the report to \(outputPath) (\(error.reason))\n")
+            writeErrorLine("higlint: error: cannot write the report to \(outputPath) (\(error.reason))")
             return 2
         }
     } else {
         format.write(result, context: context, to: writeOutput)
     }
-    for error in result.errors { writeError("\(error)\n") }
+    for error in result.errors { writeErrorLine("\(error)") }
     if !options.quiet {
         // Project files read in part: the run went on with folder conventions (build plugins pass --quiet).
-        for warning in result.projectWarnings { writeError("\(warning)\n") }
+        for warning in result.projectWarnings { writeErrorLine("\(warning)") }
         if options.printsSummary { writeError(SummaryReporter().report(result, context: context)) }
         let counts = Dictionary(grouping: result.diagnostics, by: \.severity).mapValues(\.count)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
@@ -226,7 +235,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(Data("// HIGLint checked these sources.\n".utf8), to: stamp)
         } catch {
-            writeError("higlint: error: cannot write the stamp \(stamp) (\(error.reason))\n")
+            writeErrorLine("higlint: error: cannot write the stamp \(stamp) (\(error.reason))")
             return 2
         }
     }

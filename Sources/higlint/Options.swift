@@ -60,7 +60,8 @@ struct CommandSpec<Options>: Sendable {
             } else if argument.hasPrefix("-"), argument != "-" {
                 let suffix = name == "lint" ? "" : " for `\(name)`"
                 let known = self.options.flatMap(\.names).filter { $0.hasPrefix("--") }
-                let hint = Spelling.closest(to: argument, in: known).map { "did you mean '\($0)'? " } ?? ""
+                let habit = habits.first { argument == $0.option || argument.hasPrefix($0.option + "=") }?.hint
+                let hint = habit ?? Spelling.closest(to: argument, in: known).map { "did you mean '\($0)'? " } ?? ""
                 throw UsageError(message: "unknown option '\(argument)'\(suffix); \(hint)see `higlint \(name == "lint" ? "" : name + " ")--help`")
             } else {
                 path(&options, argument)
@@ -96,9 +97,19 @@ struct CommandSpec<Options>: Sendable {
     }
 }
 
-/// Rule ids from a comma list, each checked.
-func parseRules(_ text: String) throws(UsageError) -> [String] {
+/// Options of other linters (SwiftLint's, mostly) that HIGLint spells another way, with what to write instead:
+/// their closest spelling here would be a guess, and a wrong one.
+let habits: [(option: String, hint: String)] = [
+    ("--fix", "did you mean `higlint fix`? "),
+    ("--autocorrect", "did you mean `higlint fix`? "),
+    ("--path", "pass paths as arguments (`higlint lint PATH ...`); "),
+]
+
+/// Rule ids from a comma list, each checked; `option` names the list in messages.
+func parseRules(_ text: String, for option: String) throws(UsageError) -> [String] {
     let ids = text.split(separator: ",").map(String.init)
+    // `--only ''` (an unset variable in a script) would otherwise run every rule.
+    guard !ids.isEmpty else { throw UsageError(message: "\(option) needs at least one rule id, not '\(text)'; `higlint rules` lists them") }
     for id in ids where rule(withID: id) == nil {
         throw unknownRule(id)
     }

@@ -5,7 +5,7 @@ import HIGLintProject
 /// `higlint project [PATH] [--format text|json]`: what HIGLint reads from the projects around PATH.
 func runProject(path: String, json: Bool, listsFiles: Bool = false) -> Int32 {
     guard FileManager.default.fileExists(atPath: path) else {
-        writeError("higlint: error: no such file or folder: \(path)\n")
+        writeErrorLine("higlint: error: no such file or folder: \(path)")
         return 2
     }
     // As `lint` reads them by default: each project file within a file's time limit, on a large stack.
@@ -28,10 +28,10 @@ func runProject(path: String, json: Bool, listsFiles: Bool = false) -> Int32 {
         for file in facts.swiftFilesInProjects() {
             let fileFacts = facts.facts(forFile: file)
             let targets = fileFacts.targets.isEmpty ? "no target" : fileFacts.targets.joined(separator: ", ")
-            writeOutput("\(file): \(targets)" + (fileFacts.passOverReason.map { "; passed over: \($0.rawValue)" } ?? "") + "\n")
+            writeOutput(TerminalText.escaped("\(file): \(targets)" + (fileFacts.passOverReason.map { "; passed over: \($0.rawValue)" } ?? "")) + "\n")
         }
     }
-    for warning in facts.warnings { writeError("\(warning)\n") }
+    for warning in facts.warnings { writeErrorLine("\(warning)") }
     return 0
 }
 

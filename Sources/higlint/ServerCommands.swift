@@ -53,7 +53,7 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
         }
         guard options.words.isEmpty else { throw UsageError(message: "usage: \(command.usage)") }
     } catch {
-        writeError("higlint: error: \(error.message)\n")
+        writeErrorLine("higlint: error: \(error.message)")
         return 2
     }
     // A client that goes away must not kill the server with SIGPIPE before it sees its input end.

@@ -22,6 +22,12 @@ func writeOutput(_ text: String) {
     exit(2)
 }
 
+/// Writes one line that names files or repeats what a user typed to standard error, its control characters escaped
+/// (`TerminalText`) so that a file name cannot recolour the terminal or split the line.
+func writeErrorLine(_ line: String) {
+    writeError(TerminalText.escaped(line) + "\n")
+}
+
 /// Writes `text` to standard error. If even that fails there is nowhere left to say so: exits with status 2.
 func writeError(_ text: String) {
     guard writeAll(text, to: STDERR_FILENO) != nil else { return }

@@ -98,7 +98,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
     case "help"?, "--help"?, "-h"?:
         return .help(usage)
     case "version"?, "--version"?:
-        return .version
+        return try versionAlone(arguments.dropFirst())
     case "fix"?:
         return try parseFix(arguments.dropFirst()).map { .fix($0) } ?? .help(fixCommand.help)
     case "baseline"?:
@@ -124,10 +124,10 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard options.effective, options.paths.count == 1 else { throw UsageError(message: "usage: \(configCommand.usage)") }
         return .effectiveConfiguration(options)
     case "lint"?:
-        if arguments.contains("--version") { return .version }
+        if arguments.contains("--version") { return try versionAlone(arguments.dropFirst().filter { $0 != "--version" }) }
         return try parseLint(arguments.dropFirst()).map { .lint($0) } ?? .help(lintCommand.help)
     default:
-        if arguments.contains("--version") { return .version }
+        if arguments.contains("--version") { return try versionAlone(arguments.filter { $0 != "--version" }) }
         // `higlint explian x` would otherwise lint two missing paths.
         if let word = arguments.first, !word.hasPrefix("-"), !word.contains("/"), !word.contains("."),
            !FileManager.default.fileExists(atPath: word), let command = Spelling.closest(to: word, in: commandNames) {
@@ -135,6 +135,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
         }
         return try parseLint(arguments).map { .lint($0) } ?? .help(usage)
     }
+}
+
+/// `--version` with nothing else: `higlint --version extra` is a mistake, not a request for the version.
+func versionAlone(_ others: some Collection<String>) throws(UsageError) -> Command {
+    guard let extra = others.first else { return .version }
+    throw UsageError(message: "--version takes no other argument, not '\(extra)'; run `higlint --version` alone")
 }
 
 /// The version results are cached under: the release, and this very executable's size and modification time,
@@ -167,9 +173,12 @@ func explain(_ id: String) throws(UsageError) {
     writeOutput(RuleDocumentation.explanation(of: rule.description))
 }
 
-if let status = runServerCommand(Array(CommandLine.arguments.dropFirst())) { exit(status) }
+/// The arguments as given: `CommandLine.arguments` decodes a path that is not valid UTF-8 with U+FFFD, which names
+/// no file; `FileName` keeps its bytes.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { FileName.string(cString: $0) } }
+if let status = runServerCommand(arguments) { exit(status) }
 do {
-    switch try parse(Array(CommandLine.arguments.dropFirst())) {
+    switch try parse(arguments) {
     case .lint(let options): exit(runLint(options))
     case .fix(let options): exit(runFix(options))
     case .rules(let markdown):
@@ -183,6 +192,6 @@ do {
     case .version: writeOutput("higlint \(version)\n")
     }
 } catch {
-    writeError("higlint: error: \(error.message)\n")
+    writeErrorLine("higlint: error: \(error.message)")
     exit(2)
 }

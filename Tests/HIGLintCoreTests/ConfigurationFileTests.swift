@@ -64,7 +64,15 @@ struct ConfigurationFileTests {
         ("{ components: { Card: 3 } }", 1, "components.Card", "expected the name of the SwiftUI view it wraps"),
         ("{ components: { PrimaryButton: \"Buton\" } }", 1, "components.PrimaryButton", "unknown SwiftUI view 'Buton'; did you mean 'Button'?"),
         ("{ components: { Card: \"MyCard\" } }", 1, "components.Card", "a component stands for a SwiftUI view such as"),
+        ("{ components: { \".iconImage\": \"Button\" } }", 1, "components..iconImage", "its value is \"Image\", not \"Button\""),
+        ("{ components: { \".icon.image\": \"Image\" } }", 1, "components..icon.image", "is not a member name"),
+        ("{ components: { \"1Card\": \"Image\" } }", 1, "components.1Card", "is not a Swift type name, nor an accessor"),
         ("{\n platforms: [] }", 2, "platforms", "an empty list leaves no platform to check for"),
+        ("{ ownedDomains: [\"example.org\", \"https://example.com/path\"] }", 1, "ownedDomains.1",
+         "'https://example.com/path' is a URL, so no web view's host can match it; write \"example.com\" (its subdomains are included)"),
+        ("{ ownedDomains: [\"*.example.com\"] }", 1, "ownedDomains.0", "write \"example.com\" (its subdomains are included)"),
+        ("{ ownedDomains: [\"example.com:8080\"] }", 1, "ownedDomains.0", "is no host name"),
+        ("{ ownedDomains: [\"\"] }", 1, "ownedDomains.0", "is empty"),
         ("{ exclude: \"Generated\" }", 1, "exclude", "expected a list of strings"),
         ("[]", nil, nil, "the configuration must be an object"),
     ] as [(String, Int?, String?, String)])
@@ -168,6 +176,17 @@ struct ConfigurationResolverTests {
         let configuration = try #require(try resolver.configuration(forFile: file))
         #expect(configuration.rules["fixed-font-size"]?.severity == .note)
         #expect(configuration.onlyRules == ["fixed-font-size"])
+    }
+
+    @Test("a generated accessor with a leading dot, as the README documents it, counts as an image")
+    func accessorComponent() throws {
+        let file = try parse(#"{ components: { ".iconImage": "Image" } }"#)
+        var configuration = Configuration()
+        file.apply(to: &configuration)
+        #expect(configuration.components == [".iconImage": "Image"])
+        let source = "Button(action: share) { Asset.Icons.share.iconImage }\n"
+        #expect(LintEngine(ruleTypes: allRules, configuration: configuration).lint(source: source).map(\.rule)
+            == ["icon-only-control-without-label"])
     }
 
     @Test("a component mapped in configuration is treated like the view it wraps")

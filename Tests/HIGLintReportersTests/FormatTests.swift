@@ -204,3 +204,39 @@ struct FormatTests {
         #expect(allReporters.map { $0.name } == ["xcode", "json", "sarif", "github", "checkstyle", "junit", "markdown", "html", "summary"])
     }
 }
+
+@Suite("Control characters in the terminal formats")
+struct TerminalEscapingTests {
+    /// A file whose name would turn the terminal red and split its finding in two.
+    static let result: LintResult = {
+        let diagnostic = Diagnostic(rule: "fixed-font-size", section: .text, severity: .warning,
+                                    path: "Sources/\u{1B}[31mred\nline\u{9B}2J\tTab.swift", line: 3, column: 28, offset: 0,
+                                    message: "Size \u{1B}]0;title\u{7}here")
+        return LintResult(diagnostics: [diagnostic], errors: [], filesChecked: 1)
+    }()
+
+    static func report(_ format: String) -> String {
+        reporter(named: format)!.report(result, context: ReportContext(rules: allRules.map { $0.description }, rootDirectory: "/work"))
+    }
+
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+    }
+
+    @Test("xcode: one line per finding, each control character as %XX, a tab kept")
+    func xcode() {
+        #expect(Self.report("xcode") == "Sources/%1B[31mred%0Aline%C2%9B2J\tTab.swift:3:28: warning: Size %1B]0;title%07here [fixed-font-size]\n")
+    }
+
+    @Test("markdown, summary and github print no control character and keep one line per finding", arguments: ["markdown", "summary", "github"])
+    func otherTextFormats(format: String) {
+        let text = Self.report(format)
+        #expect(!Self.hasControlCharacters(text), "\(text.debugDescription)")
+        if format != "summary" { #expect(text.contains("%1B[31mred%0Aline") || text.contains("%251B[31mred%0Aline"), "\(text)") }
+    }
+
+    @Test("a dry run's diff header quotes a control character as git does")
+    func diffHeader() {
+        #expect(UnifiedDiff.diff(old: "a\n", new: "b\n", path: "a\u{1B}b.swift").hasPrefix("--- \"a\\033b.swift\"\n+++ \"a\\033b.swift\"\n"))
+    }
+}

@@ -108,7 +108,11 @@ struct HTMLReporterTests {
         #expect(html.contains("<h3 id=\"chart-rules-title\">Most findings come from Fixed font size (2 of 3)</h3>"))
         #expect(html.contains(#"role="img" aria-label="Text: 2 findings, 1 error, 1 warning, 0 notes""#))
         #expect(html.contains(#"role="img" aria-label="Images and media: 1 finding, 0 errors, 1 warning, 0 notes""#))
-        #expect(html.contains("<tr><th scope=\"row\">Fixed font size</th><td>2</td><td>1</td><td>1</td><td>0</td></tr>"))
+        // Rules by title and id, the id linked to the rule's findings; sections by title alone.
+        #expect(html.contains("<tr><th scope=\"row\">Fixed font size <a href=\"#rule-fixed-font-size\"><code>fixed-font-size</code></a></th>"
+            + "<td>2</td><td>1</td><td>1</td><td>0</td></tr>"))
+        #expect(html.contains("<article class=\"rule-group\" id=\"rule-fixed-font-size\""))
+        #expect(html.contains("<tr><th scope=\"row\">Text</th><td>2</td>"))
     }
 
     @Test("a finding shows the code around it with the construct marked, and its fix as a diff")
@@ -141,8 +145,52 @@ struct HTMLReporterTests {
         #expect(html.contains("<a href=\"\(description.guidelineURL!)\">Human Interface Guidelines: Text</a>"))
         #expect(html.contains(prose(description.rationale)))
         #expect(prose("Use `.body` for <b>") == "Use <code>.body</code> for &lt;b&gt;" && prose("a ` b") == "a ` b")
-        #expect(html.contains("<option value=\"fixed-font-size\">fixed-font-size (2)</option>"))
-        #expect(html.contains("<option value=\"image-missing-accessibility-label\">image-missing-accessibility-label (1)</option>"))
+        #expect(html.contains("<option value=\"fixed-font-size\">Fixed font size — fixed-font-size (2)</option>"))
+        #expect(html.contains("<option value=\"image-missing-accessibility-label\">Image missing accessibility label — "
+            + "image-missing-accessibility-label (1)</option>"))
+    }
+
+    @Test("a fix's diff looks only at the lines it touches, and reads as the whole file's diff", arguments: [
+        ("a\nb\nc\nd\ne\n", TextEdit(start: 4, end: 5, replacement: "C")),         // a middle line
+        ("a\nb\nc\n", TextEdit(start: 0, end: 1, replacement: "A")),                // the first line
+        ("a\nb\nc", TextEdit(start: 4, end: 5, replacement: "C")),                   // the last line, without a line break
+        ("a\nb\nc\nd\n", TextEdit(start: 2, end: 6, replacement: "x\ny\nz\n")),    // several lines, and one more
+        ("a\r\nb\r\nc\r\n", TextEdit(start: 3, end: 4, replacement: "B")),          // CRLF
+        ("a\nb\n", TextEdit(start: 4, end: 4, replacement: "c\n")),                 // an insertion at the end
+    ])
+    func fixDiffExcerpt(text: String, edit: TextEdit) throws {
+        let source = ReportedSource(text: text)
+        let whole = UnifiedDiff.diff(old: text, new: try FixApplier.apply([edit], to: text), path: "A.swift", context: 1)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).filter { !$0.isEmpty }
+        #expect(source.diff(of: Fix(title: "t", edits: [edit]), path: "A.swift") == Array(whole))
+    }
+
+    @Test("a file with many fixable findings is not diffed whole for each of them")
+    func manyFindingsInOneFile() throws {
+        // 20,000 findings in a 20,000-line file: diffing the whole file for each (as the report once did) takes
+        // minutes; each excerpt holds the flagged line and the lines around it.
+        let count = 20_000
+        let line = "Text(\"row\").font(.system(size: 13))\n"
+        let path = htmlRun.root.appendingPathComponent("Views/Big.swift").path
+        try Data(String(repeating: line, count: count).utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let diagnostics = (0..<count).map { index in
+            let offset = index * line.utf8.count + 17
+            return Diagnostic(rule: "fixed-font-size", section: .text, severity: .warning, path: path, line: index + 1, column: 18,
+                              offset: offset, message: "m",
+                              fix: Fix(title: "t", edits: [TextEdit(start: offset, end: offset + 17, replacement: ".footnote")]),
+                              lineText: String(line.dropLast()))
+        }
+        let source = ReportedSource(text: String(repeating: line, count: count))
+        for diagnostic in diagnostics.prefix(3) + diagnostics.suffix(3) {
+            let excerpt = try #require(source.excerpt(around: diagnostic.fix!.edits))
+            #expect(excerpt.bytes.count <= 3 * line.utf8.count)
+        }
+        let page = HTMLReporter().report(LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1), context: htmlRun.context)
+        let diffs = page.components(separatedBy: "<pre class=\"diff\">").count - 1
+        let lastHunk = page.contains("<span class=\"hunk\">@@ -19999,2 +19999,2 @@</span>")
+        let added = page.contains("<span class=\"added\">+Text(&quot;row&quot;).font(.footnote)</span>")
+        #expect(diffs == count && lastHunk && added)
     }
 
     @Test("a run without findings says so and draws no chart")

@@ -167,6 +167,52 @@ struct BadInputCommandTests {
         #expect(try String(contentsOf: root.appendingPathComponent("Mes vues/Écran d’accueil.swift"), encoding: .utf8).contains(".footnote"))
     }
 
+    @Test("a file name that is not valid UTF-8 is read, fixed and reported with its bytes percent-escaped")
+    func invalidUTF8Name() throws {
+        let root = try temporaryProject([".git/HEAD": ""])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // b"bad\xFF\xFE%.swift": two bytes that are no UTF-8, and a `%`, which is escaped too so the name reads back.
+        let name: [UInt8] = Array("bad".utf8) + [0xFF, 0xFE] + Array("%.swift".utf8)
+        let path = Array(root.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        try #require(descriptor >= 0)
+        _ = Array(receipt.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let output = try runBounded(["lint", "--no-cache"], in: root, seconds: 60)
+        expectNoCrash(output)
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("bad%FF%FE%25.swift:3:28: warning:"), "\(output.stdout)")
+        let json = try runBounded(["lint", "--no-cache", "--format", "json"], in: root, seconds: 60)
+        #expect(json.stdout.contains(#""path" : "bad%FF%FE%25.swift""#), "\(json.stdout)")
+        let sarif = try runBounded(["lint", "--no-cache", "--format", "sarif"], in: root, seconds: 60)
+        #expect(sarif.stdout.contains(#""uri" : "bad%FF%FE%25.swift""#), "\(sarif.stdout)")
+        let fix = try runBounded(["fix"], in: root, seconds: 60)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0 != ".git" }
+        #expect(names.count == 1, "\(names)")
+        // Foundation would decode the name with U+FFFD too: read it by its bytes.
+        let reader = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY) } }
+        try #require(reader >= 0)
+        var fixed = [UInt8](repeating: 0, count: 4096)
+        let count = read(reader, &fixed, fixed.count)
+        close(reader)
+        #expect(String(decoding: fixed.prefix(max(0, count)), as: UTF8.self).contains(".footnote"))
+    }
+
+    @Test("a file name with an escape sequence or a line break neither recolours the terminal nor splits a finding")
+    func controlCharactersInName() throws {
+        let root = try temporaryProject([".git/HEAD": "", "a\u{1B}[31mred\nb.swift": receipt])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try runBounded(["lint", "--no-cache"], in: root, seconds: 60)
+        expectNoCrash(output)
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("a%1B[31mred%0Ab.swift:3:28: warning: "), "\(output.stdout.debugDescription)")
+        let fix = try runBounded(["fix", "--dry-run"], in: root, seconds: 60)
+        #expect(fix.stdout.hasPrefix("--- \"a\\033[31mred\\nb.swift\"\n"), "\(fix.stdout.debugDescription)")
+        #expect(!(output.stdout + output.stderr + fix.stdout + fix.stderr).contains("\u{1B}"))
+    }
+
     /// Tests run as root, whom permission bits do not stop; `setpriv` runs the binary as `nobody` instead.
     static let canDropPrivileges = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
     static let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]

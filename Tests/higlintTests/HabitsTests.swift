@@ -56,6 +56,16 @@ struct HabitsTests {
         (["--fromat", "json"], "unknown option '--fromat'; did you mean '--format'?"),
         (["--format", "jsno"], "unknown format 'jsno'; did you mean 'json'?"),
         (["fix", "--dry-rn"], "did you mean '--dry-run'?"),
+        // SwiftLint's spellings of what HIGLint spells otherwise.
+        (["--fix"], "unknown option '--fix'; did you mean `higlint fix`?"),
+        (["--autocorrect"], "did you mean `higlint fix`?"),
+        (["--path", "Receipt.swift"], "unknown option '--path'; pass paths as arguments (`higlint lint PATH ...`)"),
+        // An empty list (an unset variable in a script) would run every rule, or disable none.
+        (["--only", ""], "--only needs at least one rule id, not ''"),
+        (["--disable", ","], "--disable needs at least one rule id, not ','"),
+        (["fix", "--rule", ""], "--rule needs at least one rule id"),
+        (["--version", "extra"], "--version takes no other argument, not 'extra'"),
+        (["lint", "--version", "Sources"], "--version takes no other argument, not 'Sources'"),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let root = try temporaryProject(["Receipt.swift": Self.fixedFont])
@@ -64,6 +74,39 @@ struct HabitsTests {
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test("`-` reads standard input, as with swift-format; a file named `-` is ./-")
+    func dashIsStandardInput() throws {
+        let root = try temporaryProject(["Receipt.swift": Self.fixedFont])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["-", "--quiet"], stdin: Self.fixedFont, in: root)
+        #expect(lint.status == 1)
+        #expect(lint.stdout.hasPrefix("<stdin>:3:28: warning: "), "\(lint.stdout)")
+        let named = try HIGLint.run(["lint", "-", "--assume-filename", "Receipt.swift", "--quiet"], stdin: Self.fixedFont, in: root)
+        #expect(named.stdout.hasPrefix("Receipt.swift:3:28: warning: "), "\(named.stdout)")
+        let fix = try HIGLint.run(["fix", "-", "--quiet"], stdin: Self.fixedFont, in: root)
+        #expect(fix.stdout.contains(".font(.footnote)"), "\(fix.stdout)")
+        let mixed = try HIGLint.run(["-", "Receipt.swift"], stdin: Self.fixedFont, in: root)
+        #expect(mixed.status == 2 && mixed.stderr.contains("'-' (standard input) cannot be combined with paths"))
+    }
+
+    @Test("a suppression comment in capitals is reported as invalid, not ignored")
+    func capitalisedSuppression() throws {
+        let root = try temporaryProject(["Receipt.swift": """
+            struct Receipt: View {
+                var body: some View {
+                    // HIGLint:disable:next fixed-font-size
+                    Text("Total").font(.system(size: 13))
+                }
+            }
+
+            """])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try HIGLint.run(["--no-cache", "--quiet"], in: root)
+        #expect(output.stdout.contains("Receipt.swift:3:9: warning: Suppression comments start with a lowercase `higlint:`, "
+            + "so 'HIGLint:disable:next' silences nothing; did you mean `higlint:disable:next`? [invalid-suppression]"), "\(output.stdout)")
+        #expect(output.stdout.contains("Receipt.swift:4:28: warning: "), "\(output.stdout)")
     }
 
     @Test("a folder or file named like a command is still linted")
@@ -270,6 +313,28 @@ struct HabitsTests {
         try Data(edited.utf8).write(to: root.appendingPathComponent("A.swift"))
         let output = try HIGLint.run(["--baseline", "baseline.json", "--no-cache"], in: root)
         #expect(output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == ["A.swift:4"])
+        #expect(output.stderr.contains("2 in the baseline not shown"))
+    }
+
+    @Test("a baselined line pasted right above itself is reported at the new copy, and pasted further down at that copy",
+          arguments: [(true, "A.swift:6"), (false, "A.swift:8")])
+    func baselineCopyBeside(directlyAbove: Bool, reported: String) throws {
+        let row = #"            Text("Total").font(.system(size: 13))"#
+        let bold = #"            Text("Subtotal").bold().font(.system(size: 15))"#
+        let original = "struct A: View {\n    var body: some View {\n        VStack {\n            Text(\"Header\")\n\(bold)\n\(row)\n"
+            + "            Text(\"Footer\")\n        }\n    }\n}\n"
+        let root = try temporaryProject([".git/HEAD": "", "A.swift": original])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try HIGLint.run(["baseline", "write", "baseline.json", "."], in: root).status == 0)
+        // Line 6 copied and pasted at the start of its own line (the copy is line 6, the original moves to 7), or
+        // below the footer (the copy is line 8). The other finding, above, does not move.
+        let edited = directlyAbove
+            ? original.replacingOccurrences(of: row + "\n", with: row + "\n" + row + "\n")
+            : original.replacingOccurrences(of: "            Text(\"Footer\")\n", with: "            Text(\"Footer\")\n" + row + "\n")
+        try Data(edited.utf8).write(to: root.appendingPathComponent("A.swift"))
+        let output = try HIGLint.run(["--baseline", "baseline.json", "--no-cache"], in: root)
+        #expect(output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [reported],
+                "\(output.stdout)")
         #expect(output.stderr.contains("2 in the baseline not shown"))
     }
 

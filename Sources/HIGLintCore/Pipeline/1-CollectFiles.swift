@@ -37,15 +37,14 @@ public enum FileCollector {
         var collection = Collection()
         let roots = paths.compactMap(realPath)
         var folders: [(path: String, insideCatalog: Bool)] = []
-        let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            guard FileName.withFileSystemPath(path, { stat($0, &info) }) == 0 else {
                 collection.errors.append(FileError(path: path, reason: "no such file or directory"))
                 continue
             }
             let insideCatalog = path.split(separator: "/").contains { $0.hasSuffix(".xcassets") }
-            if isDirectory.boolValue {
+            if info.st_mode & S_IFMT == S_IFDIR {
                 if path.hasSuffix(".imageset") || path.hasSuffix(".imageset/") {
                     collection.imageSets.append(path)
                 } else {
@@ -67,11 +66,12 @@ public enum FileCollector {
     /// The path with every symbolic link, `.` and `..` resolved as the kernel resolves them when it opens the
     /// path (a `..` after a link leaves the link's target, not the link's folder), or `nil` when it does not exist.
     ///
-    /// Reading and writing a file both go through this, so a fix writes exactly the file it read.
+    /// Reading and writing a file both go through this, so a fix writes exactly the file it read. Names that are
+    /// not valid UTF-8 come back escaped (`FileName`).
     public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = FileName.withFileSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return FileName.string(cString: resolved)
     }
 
     /// Whether the real path `path` is one of the real paths `roots` or inside one of them.
@@ -147,7 +147,7 @@ public enum FileCollector {
             return listing
         }
         // One lookup of the path: the folder is opened, then asked who it is and what it holds through the descriptor.
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = FileName.withFileSystemPath(directory) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return failure() }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -162,8 +162,11 @@ public enum FileCollector {
         // readdir says what most entries are, so only links (and file systems that do not say) cost a stat.
         var entries: [(name: String, type: Int32)] = []
         while let entry = readdir(stream) {
+            // A name that is not valid UTF-8 is escaped, not decoded with U+FFFD into a name no file has.
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { name in
+                    FileName.string(name: UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
+                }
             }
             if name == "." || name == ".." { continue }
             entries.append((name, Int32(entry.pointee.d_type)))
@@ -179,10 +182,10 @@ public enum FileCollector {
             case Int32(DT_REG): isDirectory = false
             default:
                 var target = stat()
-                guard stat(path, &target) == 0 else { continue }   // dangling link
+                guard FileName.withFileSystemPath(path, { stat($0, &target) }) == 0 else { continue }   // dangling link
                 isDirectory = target.st_mode & S_IFMT == S_IFDIR
                 var entry = stat()
-                if lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK {
+                if FileName.withFileSystemPath(path, { lstat($0, &entry) }) == 0, entry.st_mode & S_IFMT == S_IFLNK {
                     linkTarget = realPath(path)
                     if isDirectory, !isInside(linkTarget ?? "", roots: roots) { continue }
                 }
