@@ -16,6 +16,8 @@ struct XcodeProjectReader {
     var warnings: [ProjectWarning] = []
     private var parents: [String: String] = [:]
     private var pathCache: [String: String?] = [:]
+    /// Groups whose path is being worked out: a group that is its own ancestor (a cycle of `children`) has none.
+    private var resolving: Set<String> = []
     /// Each `.xcconfig` is read once, however many configurations name it.
     private var configurationFiles: [String: [(key: String, value: String)]] = [:]
 
@@ -32,6 +34,10 @@ struct XcodeProjectReader {
 
     private mutating func read(screenshotWords: [String]) -> ProjectDescription? {
         let file = (projectPath as NSString).appendingPathComponent("project.pbxproj")
+        guard ReadBoundary.allows(file) else {
+            warnings.append(ProjectWarning(path: file, message: ReadBoundary.refusal(file)))
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             warnings.append(ProjectWarning(path: file, message: "could not read this Xcode project; its folder is linted by folder conventions"))
             return nil
@@ -151,7 +157,8 @@ struct XcodeProjectReader {
     /// The standardized path of a file reference or group; `nil` for build products and SDK files.
     mutating func path(of id: String) -> String? {
         if let cached = pathCache[id] { return cached }
-        guard let object = objects[id] else { return nil }
+        guard let object = objects[id], resolving.insert(id).inserted else { return nil }
+        defer { resolving.remove(id) }
         let own = object["path"] as? String
         var result: String?
         switch object["sourceTree"] as? String ?? "<group>" {
