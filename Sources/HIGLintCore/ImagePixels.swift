@@ -1,11 +1,12 @@
 import Foundation
+import HIGLintProject
 
 /// The pixel size of a bitmap file, read from its header: PNG's `IHDR` and JPEG's start-of-frame marker. Other
 /// formats (HEIC, GIF, TIFF) and files that cannot be read have no known size.
 public enum ImagePixels {
     /// The larger of width and height, in pixels; `nil` when unknown.
     public static func largerSide(ofFile path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard ReadBoundary.allows(path), let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         // EXIF and colour profiles can come before a JPEG's frame header; 256 KiB holds them in practice.
         guard let data = try? handle.read(upToCount: 256 * 1024) else { return nil }

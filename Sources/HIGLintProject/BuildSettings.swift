@@ -145,6 +145,10 @@ struct Version: Comparable {
 enum XCConfig {
     static func assignments(ofFile path: String, warnings: inout [ProjectWarning], depth: Int = 0) -> [(key: String, value: String)] {
         guard depth < 16 else { return [] }
+        guard ReadBoundary.allows(path) else {
+            warnings.append(ProjectWarning(path: path, message: ReadBoundary.refusal(path)))
+            return []
+        }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             warnings.append(ProjectWarning(path: path, message: "could not read this configuration file; its build settings are left out"))
             return []

@@ -73,6 +73,10 @@ public struct ProjectFacts: Sendable {
                 if let project { facts.add(project, screenshotWords: words) }
             case .package(let path), .tuist(let path), .xcodegen(let path):
                 guard readProjects.insert(path).inserted else { continue }
+                guard ReadBoundary.allows(path) else {
+                    facts.warnings.append(ProjectWarning(path: path, message: ReadBoundary.refusal(path)))
+                    continue
+                }
                 guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
                     facts.warnings.append(ProjectWarning(path: path, message: "could not read this file; its folder is linted by folder conventions"))
                     continue

@@ -58,9 +58,10 @@ enum TuistProjectReader {
     /// The Swift files of `Tuist/ProjectDescriptionHelpers` beside the manifest, where helpers build targets.
     static func helperSources(of folder: String) -> [String] {
         let helpers = (folder as NSString).appendingPathComponent("Tuist/ProjectDescriptionHelpers")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: helpers) else { return [] }
+        guard ReadBoundary.allows(helpers), let names = try? FileManager.default.contentsOfDirectory(atPath: helpers) else { return [] }
         return names.filter { $0.hasSuffix(".swift") }.sorted().prefix(64).compactMap {
-            try? String(contentsOfFile: (helpers as NSString).appendingPathComponent($0), encoding: .utf8)
+            let path = (helpers as NSString).appendingPathComponent($0)
+            return ReadBoundary.allows(path) ? try? String(contentsOfFile: path, encoding: .utf8) : nil
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 import HIGLintServer
 
 /// The options of `higlint lsp` and `higlint mcp`.
@@ -67,7 +68,11 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
         let server = LanguageServer(options: serverOptions, writer: MessageWriter(framing: .contentLength, fileDescriptor: 1))
         return onLargeStack { server.run(reader: MessageReader(framing: .contentLength, fileDescriptor: 0)) }
     }
-    let workspace = Workspace(root: options.root ?? FileManager.default.currentDirectoryPath,
+    // The root is the boundary of what the server reads: sources, configuration, projects and image sets, and
+    // lint_code's file_name. Only a --config file named on the command line may lie outside it.
+    let root = options.root ?? FileManager.default.currentDirectoryPath
+    ReadBoundary.confine(to: root, allowing: options.configurationPath.map { [$0] } ?? [])
+    let workspace = Workspace(root: root,
                               configurationPath: options.configurationPath,
                               timeLimit: options.fileTimeout > 0 ? options.fileTimeout : nil)
     let server = MCPServer(workspace: workspace, writer: MessageWriter(framing: .newlineDelimited, fileDescriptor: 1))
