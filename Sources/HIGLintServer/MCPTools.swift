@@ -140,6 +140,10 @@ struct MCPTools {
     /// Lints a source with its settings, within the time limit.
     private func lint(_ source: Source) throws(Arguments.Problem) -> [Diagnostic] {
         let workspace = workspace
+        // A parse over the limit ends with the child it ran in; it is not started in the server.
+        if let probe = workspace.parseProbe, !probe.parses(source.code, within: workspace.timeLimit) {
+            throw Arguments.Problem(message: Workspace.timeoutReason(workspace.timeLimit ?? 0))
+        }
         let outcome: Result<[Diagnostic], ConfigurationError> = try bounded {
             do throws(ConfigurationError) {
                 return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings, settingsKey: source.settingsKey))

@@ -45,6 +45,7 @@ let mcpCommand = CommandSpec<ServerOptions>(
 /// Runs `higlint lsp` or `higlint mcp` until its client goes; `nil` when the arguments name neither command.
 func runServerCommand(_ arguments: [String]) -> Int32? {
     let commands: [CommandSpec<ServerOptions>] = [lspCommand, mcpCommand]
+    if arguments.first == ParseProbe.command { return ParseProbe.serve() }
     guard let name = arguments.first, let command = commands.first(where: { $0.name == name }) else { return nil }
     var options = ServerOptions()
     do throws(UsageError) {
@@ -75,6 +76,7 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
     let workspace = Workspace(root: root,
                               configurationPath: options.configurationPath,
                               timeLimit: options.fileTimeout > 0 ? options.fileTimeout : nil)
+    workspace.parseProbe = ParseProbe.ofThisProcess
     let server = MCPServer(workspace: workspace, writer: MessageWriter(framing: .newlineDelimited, fileDescriptor: 1))
     server.version = version
     return onLargeStack {
