@@ -31,7 +31,7 @@ let mcpCommand = CommandSpec<ServerOptions>(
     name: "mcp", usage: "higlint mcp [--root DIR] [--config FILE] [--file-timeout SECONDS]",
     summary: "Serve coding agents over the Model Context Protocol on standard input and output.",
     options: [
-        Option(["--root"], value: "DIR", help: "The folder lint_paths may read (default: the current folder).") { options, path throws(UsageError) in
+        Option(["--root"], value: "DIR", help: "The folder the server may read; no file outside it is opened (default: the current folder).") { options, path throws(UsageError) in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw UsageError(message: "--root: no such folder: \(path)")
@@ -40,7 +40,7 @@ let mcpCommand = CommandSpec<ServerOptions>(
         },
         configOption, timeoutOption,
     ],
-    notes: "Tools: lint_code, lint_paths, explain_rule, list_rules, fix_code. It never writes a file, and lint_paths\nreads only inside the root.\n")
+    notes: "Tools: lint_code, lint_paths, explain_rule, list_rules, fix_code. It never writes a file, and reads only\ninside the root (and a --config file named here).\n")
 
 /// Runs `higlint lsp` or `higlint mcp` until its client goes; `nil` when the arguments name neither command.
 func runServerCommand(_ arguments: [String]) -> Int32? {
