@@ -132,7 +132,7 @@ let package = Package(
         target("HIGLintCore", dependencies: ["HIGLintSwiftUI", "HIGLintProject"]),
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
-        target("HIGLintServer", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        target("HIGLintServer", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintProject"]),
         target("HIGLintKit", dependencies: ["HIGLintCore", "HIGLintRules"]),
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject", "HIGLintServer"] + syntax.dependencies,

@@ -207,7 +207,9 @@ struct XCConfigReader {
     private mutating func lines(of path: String) -> [Line]? {
         if let known = files[path] { return known }
         var lines: [Line]?
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+        if !ReadBoundary.allows(path) {
+            warnings.append(ProjectWarning(path: path, message: ReadBoundary.refusal(path)))
+        } else if let text = try? String(contentsOfFile: path, encoding: .utf8) {
             lines = Self.lines(of: text, folder: (path as NSString).deletingLastPathComponent)
         } else {
             warnings.append(.unreadable(path, what: "this configuration file", consequence: "its build settings are left out"))

@@ -24,12 +24,13 @@ enum ProjectDiscovery {
         func add(_ item: Found) { if seen.insert(item).inserted { found.append(item) } }
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard ReadBoundary.allows(path), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue { walk(path, into: add) }
             var folder = (path as NSString).deletingLastPathComponent
-            // Upwards to the repository's root: projects above it do not own it.
+            // Upwards to the repository's root: projects above it do not own it. Nor above the folder reads are
+            // confined to (`ReadBoundary`).
             var reachedRoot = isDirectory.boolValue && isRepositoryRoot(path)
-            while !folder.isEmpty, !reachedRoot {
+            while !folder.isEmpty, !reachedRoot, ReadBoundary.allows(folder) {
                 if listedFolders.insert(folder).inserted, !sharedFolders.contains(folder) { examine(folder, into: add) }
                 reachedRoot = isRepositoryRoot(folder)
                 guard folder != "/" else { break }
@@ -93,7 +94,7 @@ enum ProjectDiscovery {
     /// The projects a workspace's `contents.xcworkspacedata` lists, with its groups' folders.
     static func projects(inWorkspace workspace: String) -> [String]? {
         let dataPath = (workspace as NSString).appendingPathComponent("contents.xcworkspacedata")
-        guard let text = try? String(contentsOfFile: dataPath, encoding: .utf8) else { return nil }
+        guard ReadBoundary.allows(dataPath), let text = try? String(contentsOfFile: dataPath, encoding: .utf8) else { return nil }
         let base = (workspace as NSString).deletingLastPathComponent
         var groups: [String] = [base]
         var result: [String] = []

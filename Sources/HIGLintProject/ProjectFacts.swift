@@ -115,6 +115,9 @@ public struct ProjectFacts: Sendable {
             let (project, warnings) = XcodeProjectReader.read(path, screenshotWords: words)
             return ReadOutcome(project: project, warnings: warnings)
         case .package(let path), .tuist(let path), .xcodegen(let path):
+            guard ReadBoundary.allows(path) else {
+                return ReadOutcome(warnings: [ProjectWarning(path: path, message: ReadBoundary.refusal(path))])
+            }
             guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
                 return ReadOutcome(warnings: [.unreadable(path, what: "this file", consequence: "its folder is linted by folder conventions")])
             }

@@ -67,10 +67,10 @@ enum TuistProjectReader {
     /// The Swift files of `Tuist/ProjectDescriptionHelpers` beside the manifest, where helpers build targets.
     static func helperSources(of folder: String) -> [(path: String, source: String)] {
         let helpers = (folder as NSString).appendingPathComponent("Tuist/ProjectDescriptionHelpers")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: helpers) else { return [] }
+        guard ReadBoundary.allows(helpers), let names = try? FileManager.default.contentsOfDirectory(atPath: helpers) else { return [] }
         return names.filter { $0.hasSuffix(".swift") }.sorted().prefix(64).compactMap {
             let path = (helpers as NSString).appendingPathComponent($0)
-            return (try? String(contentsOfFile: path, encoding: .utf8)).map { (path, $0) }
+            return ReadBoundary.allows(path) ? (try? String(contentsOfFile: path, encoding: .utf8)).map { (path, $0) } : nil
         }
     }
 

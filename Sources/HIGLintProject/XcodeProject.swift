@@ -33,6 +33,10 @@ struct XcodeProjectReader {
 
     private mutating func read(screenshotWords: [String]) -> ProjectDescription? {
         let file = (projectPath as NSString).appendingPathComponent("project.pbxproj")
+        guard ReadBoundary.allows(file) else {
+            warnings.append(ProjectWarning(path: file, message: ReadBoundary.refusal(file)))
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             warnings.append(.unreadable(file, what: "this Xcode project", consequence: "its folder is linted by folder conventions"))
             return nil

@@ -13,6 +13,13 @@ public struct DocumentSyntax: Sendable {
     /// Changes whenever `parsed` does, so that a parse that ends late is adopted only where it still applies;
     /// it starts at random, so that the parse of a document closed meanwhile is not taken for one of its reopening.
     var generation = UInt64.random(in: 0...(UInt64.max / 2))
+    /// How many incremental parses led to `parsed` since the last whole one.
+    var reparses = 0
+
+    /// An incremental parse keeps the parse it reused nodes from alive (each tree's arena holds the arenas of
+    /// the nodes it took, with their copy of the source), so an unbroken line of them grows with every keystroke
+    /// (0.75 MB each in a 145 KB file). Every this many, the parse is a whole one and the line is let go.
+    static let reparseLimit = 8
 
     /// Past this many edits without a parse (a document that is never linted), they are forgotten and the next
     /// parse is a whole one: the list must not grow without bound.
@@ -40,10 +47,11 @@ public struct DocumentSyntax: Sendable {
 }
 
 extension TextDocument {
-    /// The tree of the current text, reparsing only what the edits since the last adopted parse touched.
+    /// The tree of the current text, reparsing only what the edits since the last adopted parse touched (and
+    /// whole every `DocumentSyntax.reparseLimit` parses).
     public func parse() -> IncrementalParseResult {
         bytes.withUnsafeBufferPointer { buffer in
-            let transition = syntax.parsed.map {
+            let transition = syntax.reusableParse.map {
                 IncrementalParseTransition(previousIncrementalParseResult: $0, edits: ConcurrentEdits(fromSequential: syntax.edits))
             }
             return Parser.parseIncrementally(source: buffer, parseTransition: transition)
@@ -56,33 +64,72 @@ extension TextDocument {
         guard syntax.generation == snapshot.syntax.generation, syntax.edits.count >= snapshot.syntax.edits.count else { return }
         syntax.edits.removeFirst(snapshot.syntax.edits.count)
         syntax.parsed = result
+        syntax.reparses = snapshot.syntax.reusableParse == nil ? 0 : snapshot.syntax.reparses + 1
         syntax.generation += 1
     }
 }
 
-/// The last parse of each text given whole (MCP's `lint_code` and `fix_code`), by path. An agent checks a file,
+extension DocumentSyntax {
+    /// The parse the next one may reuse nodes of; `nil` when it must be a whole one.
+    var reusableParse: IncrementalParseResult? {
+        reparses < Self.reparseLimit ? parsed : nil
+    }
+}
+
+/// The last parses of texts given whole (MCP's `lint_code` and `fix_code`), by path. An agent checks a file,
 /// changes a few lines and checks it again, and `fix_code` checks the text again after each fix: the next text
 /// of the same path is reparsed from its difference with the last one.
+///
+/// A parse holds far more memory than its text (a 1.5 MB text's tree and arenas take about 200 MB), so what is
+/// kept is bounded by the texts' bytes, the least recently used going first, and a large text is not kept at all:
+/// the server's memory must not grow with the files an agent once checked.
 final class RecentParses: @unchecked Sendable {
-    /// Paths remembered at most; past it all are forgotten (agents work on a few files at a time).
-    static let limit = 16
+    /// Source bytes of the texts kept, at most.
+    static let byteLimit = 512 << 10
+    /// Texts larger than this are parsed whole and not kept.
+    static let textLimit = 256 << 10
+    /// Texts kept at most, whatever their size.
+    static let countLimit = 8
+
+    private struct Entry {
+        var path: String
+        var bytes: [UInt8]
+        var result: IncrementalParseResult
+        /// Incremental parses since the last whole one (see `DocumentSyntax.reparseLimit`).
+        var reparses: Int
+    }
 
     private let lock = NSLock()
-    private var parses: [String: (bytes: [UInt8], result: IncrementalParseResult)] = [:]
+    /// Least recently used first.
+    private var entries: [Entry] = []
+
+    /// The number of texts kept and their bytes (tests).
+    var retained: (count: Int, bytes: Int) {
+        lock.withLock { (entries.count, entries.reduce(0) { $0 + $1.bytes.count }) }
+    }
 
     func tree(of text: String, path: String) -> SourceFileSyntax {
         let bytes = Array(text.utf8)
-        let previous = lock.withLock { parses[path] }
+        let previous = lock.withLock { () -> Entry? in
+            guard let index = entries.firstIndex(where: { $0.path == path }) else { return nil }
+            return entries.remove(at: index)   // taken out while it is reparsed, so that it is not kept twice
+        }
+        let reusable = previous.flatMap { $0.reparses < DocumentSyntax.reparseLimit ? $0 : nil }
         let result = bytes.withUnsafeBufferPointer { buffer in
-            let transition = previous.map {
+            let transition = reusable.map {
                 IncrementalParseTransition(previousIncrementalParseResult: $0.result,
                                            edits: ConcurrentEdits(DocumentSyntax.edit(from: $0.bytes, to: bytes)))
             }
             return Parser.parseIncrementally(source: buffer, parseTransition: transition)
         }
+        guard bytes.count <= Self.textLimit else { return result.tree }
         lock.withLock {
-            if parses[path] == nil, parses.count >= Self.limit { parses.removeAll() }
-            parses[path] = (bytes, result)
+            entries.removeAll { $0.path == path }
+            entries.append(Entry(path: path, bytes: bytes, result: result, reparses: reusable.map { $0.reparses + 1 } ?? 0))
+            var total = entries.reduce(0) { $0 + $1.bytes.count }
+            while entries.count > Self.countLimit || total > Self.byteLimit {
+                total -= entries.removeFirst().bytes.count
+            }
         }
         return result.tree
     }

@@ -5,9 +5,13 @@ import HIGLintCore
 ///
 /// Parsed with Foundation's decoder (which bounds nesting, so a hostile message cannot exhaust the stack) and
 /// written by hand with sorted keys, so that output is deterministic and numbers that are integers stay integers.
+/// Integers are kept as integers, not doubles: a request's id above 2^53 must come back exactly as it was sent.
 public enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
+    /// A number written without fraction or exponent that fits in 64 bits.
+    case integer(Int)
+    /// Any other number.
     case number(Double)
     case string(String)
     case array([JSON])
@@ -30,8 +34,11 @@ public enum JSON: Hashable, Sendable {
 
     /// The value when it is a whole number.
     public var integer: Int? {
-        if case .number(let value) = self, value.rounded() == value, abs(value) < 9e15 { return Int(value) }
-        return nil
+        switch self {
+        case .integer(let value): value
+        case .number(let value) where value.rounded() == value && abs(value) < 9e15: Int(value)
+        default: nil
+        }
     }
 
     public var bool: Bool? {
@@ -60,6 +67,7 @@ public enum JSON: Hashable, Sendable {
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += String(value)
         case .number(let value):
             if !value.isFinite {
                 text += "null"
@@ -95,6 +103,8 @@ extension JSON: Decodable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        // Tried first: decoding as Double would round 9007199254740993 to 9007199254740992.
+        else if let value = try? container.decode(Int.self) { self = .integer(value) }
         else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSON].self) { self = .array(value) }
@@ -105,7 +115,7 @@ extension JSON: Decodable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
@@ -114,7 +124,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
     }
     public init(nilLiteral: ()) { self = .null }
 
-    public init(_ value: Int) { self = .number(Double(value)) }
+    public init(_ value: Int) { self = .integer(value) }
     public init(_ value: String) { self = .string(value) }
     public init(_ values: [String]) { self = .array(values.map(JSON.string)) }
 }

@@ -62,7 +62,7 @@ public enum RPCMessage: Equatable, Sendable {
         }
         var id: JSON? = members["id"]
         switch id {
-        case .string?, .number?, nil: break
+        case .string?, .integer?, .number?, nil: break
         case .null?: id = nil
         default: return .failure(RPCFailure(id: .null, error: .invalidRequest("\"id\" must be a number or a string")))
         }

@@ -81,7 +81,7 @@ extension LanguageServer {
 
     /// The findings of the current version of `uri`, with their ranges; none when the last results are stale.
     func currentFindings(_ uri: String) -> [(finding: Diagnostic, range: Range, document: TextDocument)] {
-        guard let document = documents[uri], let current = results[uri], current.document.version == document.version,
+        guard let document = documents[uri], let current = results[uri], current.document.revision == document.revision,
               case .findings(let findings) = current.outcome else { return [] }
         return findings.map { ($0, document.wordRange(at: $0.offset), document) }
     }

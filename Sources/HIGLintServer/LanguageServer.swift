@@ -28,7 +28,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     struct Results {
-        /// The text the findings' offsets refer to.
+        /// The text the findings' offsets refer to, without its syntax: results must not hold on to a parse.
         var document: TextDocument
         var outcome: LintOutcome
         /// `epoch` when the lint started: results of an older configuration or module are not current.
@@ -44,10 +44,15 @@ public final class LanguageServer: @unchecked Sendable {
     var documents: [String: TextDocument] = [:]
     var results: [String: Results] = [:]
     private var scheduled: [String: Int] = [:]
-    private var running: [String: Int] = [:]
+    /// The lint running for each document, with the text it checks (without its syntax: the time limit's timer
+    /// finds it here, rather than holding it, and a parse, for the whole limit).
+    private var running: [String: (job: Int, document: TextDocument, epoch: Int)] = [:]
     private var rerun: Set<String> = []
     private var waitingPulls: [String: [JSON]] = [:]
     private var nextJob = 0
+    /// Numbers each text an open document has had, across opens: the client's versions are its own (they start
+    /// again at 1 when a document is reopened, and may go back), so they cannot say which results are current.
+    private var nextRevision = 0
     /// Counts changes to configuration and module facts, which make every result stale.
     private var epoch = 0
     var initialized = false
@@ -61,11 +66,18 @@ public final class LanguageServer: @unchecked Sendable {
     /// What to survey when the running survey ends: requests made meanwhile, folded into one.
     private var pendingSurvey: SurveyScope?
 
-    // Shared with the reader thread.
+    // Shared with the reader thread. Everything here is bounded by what is open and pending now: the server's
+    // memory must not grow with its history (cancellations of requests that never came, changes to documents
+    // that were never opened).
     private let readerLock = NSLock()
+    /// Requests received and not answered yet: only these can be cancelled.
+    private var pendingRequests: Set<JSON> = []
+    /// Pending requests the client cancelled.
     private var cancelled: Set<JSON> = []
-    /// The newest version of each document the reader has seen, applied or not.
-    private var receivedVersions: [String: Int] = [:]
+    /// The documents open as the reader has seen the messages (the queue may not have applied them yet).
+    private var openURIs: Set<String> = []
+    /// Changes to open documents the reader has passed on and the queue has not applied yet, by document.
+    private var unappliedChanges: [String: Int] = [:]
 
     public init(options: Options = Options(), writer: MessageWriter) {
         self.options = options
@@ -100,23 +112,69 @@ public final class LanguageServer: @unchecked Sendable {
             return true
         case .success(.notification(method: "$/cancelRequest", let params)):
             guard let id = params["id"] else { break }
-            readerLock.withLock { _ = cancelled.insert(id) }
+            // A cancellation of a request that is not pending (answered already, or never sent) is ignored.
+            guard readerLock.withLock({ pendingRequests.contains(id) && cancelled.insert(id).inserted }) else { break }
             queue.async { self.cancelWaitingPull(id) }
         case .success(let message):
-            if case .notification("textDocument/didChange", let params) = message,
-               let uri = params["textDocument"]?["uri"]?.string, let version = params["textDocument"]?["version"]?.integer {
-                readerLock.withLock { receivedVersions[uri] = max(version, receivedVersions[uri] ?? version) }
+            let counted = readerLock.withLock { track(message) }
+            queue.async {
+                if let counted { self.readerLock.withLock { self.unappliedChanges.decrement(counted) } }
+                self.handle(message)
             }
-            queue.async { self.handle(message) }
         }
         return false
+    }
+
+    /// Notes, on the reader's thread, a request to answer or a change to apply; returns the URI of a change
+    /// counted in `unappliedChanges`, which the queue uncounts as it applies it. Requires `readerLock`.
+    private func track(_ message: RPCMessage) -> String? {
+        switch message {
+        case .request(let id, _, _):
+            pendingRequests.insert(id)
+        case .notification(let method, let params):
+            guard let uri = params["textDocument"]?["uri"]?.string else { return nil }
+            switch method {
+            case "textDocument/didOpen": openURIs.insert(uri)
+            case "textDocument/didClose": openURIs.remove(uri)
+            case "textDocument/didChange" where openURIs.contains(uri):
+                unappliedChanges[uri, default: 0] += 1
+                return uri
+            default: break
+            }
+        case .response:
+            break
+        }
+        return nil
+    }
+
+    /// Answers a request of the client; every answer goes through here or `reply(to:error:)`, which forget it.
+    func reply(to id: JSON, result: JSON) {
+        readerLock.withLock { forget(id) }
+        writer.respond(to: id, result: result)
+    }
+
+    func reply(to id: JSON, error: RPCError) {
+        readerLock.withLock { forget(id) }
+        writer.respond(to: id, error: error)
+    }
+
+    /// Requires `readerLock`.
+    private func forget(_ id: JSON) {
+        pendingRequests.remove(id)
+        cancelled.remove(id)
+    }
+
+    /// Sizes of the state kept between messages (tests: it must not grow with the server's history).
+    var retainedCounts: (pendingRequests: Int, cancelled: Int, openURIs: Int, unappliedChanges: Int, documents: Int, scheduled: Int) {
+        let reader = readerLock.withLock { (pendingRequests.count, cancelled.count, openURIs.count, unappliedChanges.count) }
+        return queue.sync { (reader.0, reader.1, reader.2, reader.3, documents.count, scheduled.count) }
     }
 
     /// Waits until every message received so far has been handled (tests).
     public func drain() { queue.sync {} }
 
     private func isCancelled(_ id: JSON) -> Bool {
-        readerLock.withLock { cancelled.remove(id) != nil }
+        readerLock.withLock { cancelled.contains(id) }
     }
 
     // MARK: Dispatch
@@ -125,21 +183,21 @@ public final class LanguageServer: @unchecked Sendable {
         switch message {
         case .request(let id, let method, let params):
             if isCancelled(id) {
-                writer.respond(to: id, error: RPCError(code: RPCError.requestCancelledCode, message: "cancelled"))
+                reply(to: id, error: RPCError(code: RPCError.requestCancelledCode, message: "cancelled"))
                 return
             }
             guard initialized || method == "initialize" else {
-                writer.respond(to: id, error: RPCError(code: RPCError.serverNotInitializedCode, message: "the server is not initialized"))
+                reply(to: id, error: RPCError(code: RPCError.serverNotInitializedCode, message: "the server is not initialized"))
                 return
             }
             guard !shutdownRequested else {
-                writer.respond(to: id, error: .invalidRequest("the server is shutting down"))
+                reply(to: id, error: .invalidRequest("the server is shutting down"))
                 return
             }
             do throws(RPCError) {
-                if let result = try answer(method, Params(json: params), id: id) { writer.respond(to: id, result: result) }
+                if let result = try answer(method, Params(json: params), id: id) { reply(to: id, result: result) }
             } catch {
-                writer.respond(to: id, error: error)
+                reply(to: id, error: error)
             }
         case .notification(let method, let params):
             guard initialized, !shutdownRequested else { return }
@@ -184,9 +242,11 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/didOpen":
             let item = try params.object("textDocument")
             let uri = try item.string("uri")
-            documents[uri] = TextDocument(uri: uri, version: (try? item.integer("version")) ?? 0, text: try item.string("text"))
+            var document = TextDocument(uri: uri, version: (try? item.integer("version")) ?? 0, text: try item.string("text"))
+            document.revision = newRevision()
+            discard(uri)   // opened again without a close: nothing of the last opening carries over
+            documents[uri] = document
             languages[uri] = item.json["languageId"]?.string
-            results[uri] = nil
             schedule(uri, after: 0)
         case "textDocument/didChange":
             let uri = try params.object("textDocument").string("uri")
@@ -197,6 +257,7 @@ public final class LanguageServer: @unchecked Sendable {
                 let range: Range? = if let range = change["range"] { try Range(range) } else { nil }
                 document.apply(text, in: range, version: version)
             }
+            document.revision = newRevision()
             documents[uri] = document
             schedule(uri, after: options.debounce)
         case "textDocument/didSave":
@@ -209,10 +270,7 @@ public final class LanguageServer: @unchecked Sendable {
             }
         case "textDocument/didClose":
             let uri = try params.object("textDocument").string("uri")
-            documents[uri] = nil
-            results[uri] = nil
-            languages[uri] = nil
-            for id in waitingPulls.removeValue(forKey: uri) ?? [] { writer.respond(to: id, result: ["kind": "full", "items": []]) }
+            discard(uri)
             if !pullsDiagnostics { writer.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]) }
         case "workspace/didChangeWatchedFiles":
             watchedFilesChanged(try params.array("changes"))
@@ -223,11 +281,30 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Linting
 
+    private func newRevision() -> Int {
+        nextRevision += 1
+        return nextRevision
+    }
+
+    /// Drops everything kept for `uri` (it was closed, or opened again): its text, results and pending work.
+    /// A lint still running for it is given up, so that its late result is dropped; pulls waiting for it are
+    /// answered with no findings.
+    private func discard(_ uri: String) {
+        documents[uri] = nil
+        results[uri] = nil
+        languages[uri] = nil
+        scheduled[uri] = nil
+        running[uri] = nil
+        rerun.remove(uri)
+        for id in waitingPulls.removeValue(forKey: uri) ?? [] { reply(to: id, result: ["kind": "full", "items": []]) }
+    }
+
     private func schedule(_ uri: String, after delay: TimeInterval) {
         let generation = (scheduled[uri] ?? 0) + 1
         scheduled[uri] = generation
         queue.asyncAfter(deadline: .now() + delay) {
             guard self.scheduled[uri] == generation else { return }   // a newer change scheduled its own
+            self.scheduled[uri] = nil
             self.start(uri)
         }
     }
@@ -235,7 +312,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func start(_ uri: String) {
         guard let document = documents[uri] else { return }
         // A change the reader has seen but the queue has not applied yet schedules its own lint.
-        guard readerLock.withLock({ (receivedVersions[uri] ?? document.version) <= document.version }) else { return }
+        guard readerLock.withLock({ unappliedChanges[uri] == nil }) else { return }
         if let current = results[uri], isCurrent(current, of: document) { return }
         if running[uri] != nil {
             rerun.insert(uri)
@@ -248,7 +325,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         nextJob += 1
         let job = nextJob
-        running[uri] = job
+        running[uri] = (job, document.withoutSyntax, epoch)
         let path = Self.path(ofURI: uri)
         BoundedWork.start {
             let parsed = document.parse()
@@ -260,44 +337,47 @@ public final class LanguageServer: @unchecked Sendable {
         }
         if let limit = workspace.timeLimit {
             queue.asyncAfter(deadline: .now() + limit) {
-                guard self.running[uri] == job else { return }
-                self.complete(uri, job: job, document: document, epoch: epoch, outcome: .notChecked(Workspace.timeoutReason(limit)))
+                guard let given = self.running[uri], given.job == job else { return }
+                self.complete(uri, job: job, document: given.document, epoch: given.epoch, outcome: .notChecked(Workspace.timeoutReason(limit)))
             }
         }
     }
 
     private func isCurrent(_ results: Results, of document: TextDocument) -> Bool {
-        results.document.version == document.version && results.epoch == epoch
+        results.document.revision == document.revision && results.epoch == epoch
     }
 
     private func complete(_ uri: String, job: Int?, document: TextDocument, epoch: Int, outcome: LintOutcome) {
         if let job {
-            guard running[uri] == job else { return }   // given up: the time limit reported it
+            guard running[uri]?.job == job else { return }   // given up: the time limit reported it
             running[uri] = nil
         }
-        guard let current = documents[uri] else { return }
-        let finished = Results(document: document, outcome: outcome, epoch: epoch)
+        guard let current = documents[uri], current.revision >= document.revision else { return }   // closed, or reopened
+        let finished = Results(document: document.withoutSyntax, outcome: outcome, epoch: epoch)
         results[uri] = finished
         if epoch != self.epoch {
             rerun.insert(uri)   // configuration or facts changed while it ran: its findings may be wrong
-        } else if current.version == document.version {
+        } else if current.revision == document.revision {
             if !pullsDiagnostics {
                 writer.notify("textDocument/publishDiagnostics",
                               ["uri": .string(uri), "version": JSON(document.version), "diagnostics": .array(lspDiagnostics(finished))])
             }
-            for id in waitingPulls.removeValue(forKey: uri) ?? [] where !isCancelled(id) {
-                writer.respond(to: id, result: ["kind": "full", "items": .array(lspDiagnostics(finished))])
+            for id in waitingPulls.removeValue(forKey: uri) ?? [] {
+                if isCancelled(id) {
+                    reply(to: id, error: RPCError(code: RPCError.requestCancelledCode, message: "cancelled"))
+                } else {
+                    reply(to: id, result: ["kind": "full", "items": .array(lspDiagnostics(finished))])
+                }
             }
         }
-        if rerun.remove(uri) != nil || (waitingPulls[uri] != nil && current.version != document.version) { start(uri) }
+        if rerun.remove(uri) != nil || (waitingPulls[uri] != nil && current.revision != document.revision) { start(uri) }
     }
 
     private func cancelWaitingPull(_ id: JSON) {
         for (uri, ids) in waitingPulls where ids.contains(id) {
             let left = ids.filter { $0 != id }
             waitingPulls[uri] = left.isEmpty ? nil : left
-            _ = isCancelled(id)
-            writer.respond(to: id, error: RPCError(code: RPCError.requestCancelledCode, message: "cancelled"))
+            reply(to: id, error: RPCError(code: RPCError.requestCancelledCode, message: "cancelled"))
         }
     }
 
@@ -400,5 +480,13 @@ public final class LanguageServer: @unchecked Sendable {
 
     func log(_ text: String) {
         FileHandle.standardError.write(Data("higlint lsp: \(text)\n".utf8))
+    }
+}
+
+private extension Dictionary where Value == Int {
+    /// Counts one down, and forgets the key at zero.
+    mutating func decrement(_ key: Key) {
+        guard let count = self[key] else { return }
+        self[key] = count > 1 ? count - 1 : nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HIGLintCore
+import HIGLintProject
 import HIGLintRules
 import HIGLintSwiftUI
 
@@ -118,7 +119,13 @@ struct MCPTools {
             }
             platforms = chosen
         }
-        var source = Source(code: code, path: workspace.absolutePath(fileName), fileName: fileName)
+        let path = workspace.absolutePath(fileName)
+        // Judged before anything is read, the same whether the file exists or not: the projects and configuration
+        // around a file outside the root are not the agent's to see.
+        guard isInsideRoot(path) else {
+            throw Arguments.Problem(message: "refused: file_name \(fileName) is outside the server's root \(workspace.root); give a path inside it, relative to it")
+        }
+        var source = Source(code: code, path: path, fileName: fileName)
         if file != nil || platforms != nil {
             let names = try arguments.optionalStrings("platforms")?.sorted().joined(separator: ",") ?? "-"
             source.settingsKey = (try arguments.optionalObject("configuration")?.serialized ?? "-") + " " + names
@@ -133,6 +140,10 @@ struct MCPTools {
     /// Lints a source with its settings, within the time limit.
     private func lint(_ source: Source) throws(Arguments.Problem) -> [Diagnostic] {
         let workspace = workspace
+        // A parse over the limit ends with the child it ran in; it is not started in the server.
+        if let probe = workspace.parseProbe, !probe.parses(source.code, within: workspace.timeLimit) {
+            throw Arguments.Problem(message: Workspace.timeoutReason(workspace.timeLimit ?? 0))
+        }
         let outcome: Result<[Diagnostic], ConfigurationError> = try bounded {
             do throws(ConfigurationError) {
                 return .success(try workspace.lint(source: source.code, path: source.path, settings: source.settings, settingsKey: source.settingsKey))
@@ -192,10 +203,11 @@ struct MCPTools {
         var absolute: [String] = []
         for path in paths {
             let candidate = workspace.absolutePath(path)
-            guard let real = Self.realPath(candidate) else { throw Arguments.Problem(message: "no such file or folder: \(path)") }
-            guard Self.isInside(real, root) else {
-                throw Arguments.Problem(message: "refused: \(path) is outside the server's root \(workspace.root)\(real == candidate ? "" : " (it resolves to \(real))"); lint_paths only reads inside the root")
+            // Outside first: a path outside the root is refused in the same words whether it exists or not.
+            guard isInsideRoot(candidate) else {
+                throw Arguments.Problem(message: "refused: \(path) is outside the server's root \(workspace.root); lint_paths only reads inside the root")
             }
+            guard Self.realPath(candidate) != nil else { throw Arguments.Problem(message: "no such file or folder: \(path)") }
             absolute.append(candidate)
         }
         // A symbolic link inside the root may lead out of it: every file to be read must resolve inside.
@@ -214,6 +226,12 @@ struct MCPTools {
             "errors": .array(result.errors.map { ["path": .string(relative($0.path)), "reason": .string($0.reason)] }),
             "summary": .string(Self.summary(result.diagnostics)),
         ])
+    }
+
+    /// Whether `path` lies inside the root where it really is (links resolved; of a path that does not exist,
+    /// its deepest existing folder).
+    private func isInsideRoot(_ path: String) -> Bool {
+        ReadBoundary.isInside(ReadBoundary.resolved(path), ReadBoundary.resolved(workspace.root))
     }
 
     private func relative(_ path: String) -> String {

@@ -50,6 +50,8 @@ public struct Range: Hashable, Sendable {
 public struct TextDocument: Sendable {
     public let uri: String
     public private(set) var version: Int
+    /// Which text this is, as the language server numbers them; unlike `version`, never the same for two texts.
+    public internal(set) var revision = 0
     public private(set) var bytes: [UInt8]
     /// UTF-8 offsets where each line starts.
     private var lineStarts: [Int] = [0]
@@ -64,6 +66,13 @@ public struct TextDocument: Sendable {
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// This text without its last parse: what results and pending work keep, so that they hold no tree.
+    var withoutSyntax: TextDocument {
+        var copy = self
+        copy.syntax = DocumentSyntax()
+        return copy
+    }
 
     private mutating func indexLines() {
         lineStarts = [0]

@@ -22,6 +22,9 @@ public final class Workspace: @unchecked Sendable {
     public let configurationPath: String?
     /// Seconds one buffer may take (`nil`: no limit), as `lint --file-timeout`.
     public let timeLimit: TimeInterval?
+    /// Parses texts in a child process first, so that a parse over the time limit is killed rather than left
+    /// running (`higlint mcp`); `nil`: texts are parsed in this process only.
+    public var parseProbe: ParseProbe?
 
     private let lock = NSLock()
     private var engine: LintEngine

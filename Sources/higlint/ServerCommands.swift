@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 import HIGLintServer
 
 /// The options of `higlint lsp` and `higlint mcp`.
@@ -30,7 +31,7 @@ let mcpCommand = CommandSpec<ServerOptions>(
     name: "mcp", usage: "higlint mcp [--root DIR] [--config FILE] [--file-timeout SECONDS]",
     summary: "Serve coding agents over the Model Context Protocol on standard input and output.",
     options: [
-        Option(["--root"], value: "DIR", help: "The folder lint_paths may read (default: the current folder).") { options, path throws(UsageError) in
+        Option(["--root"], value: "DIR", help: "The folder the server may read; no file outside it is opened (default: the current folder).") { options, path throws(UsageError) in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw UsageError(message: "--root: no such folder: \(path)")
@@ -39,11 +40,12 @@ let mcpCommand = CommandSpec<ServerOptions>(
         },
         configOption, timeoutOption,
     ],
-    notes: "Tools: lint_code, lint_paths, explain_rule, list_rules, fix_code. It never writes a file, and lint_paths\nreads only inside the root.\n")
+    notes: "Tools: lint_code, lint_paths, explain_rule, list_rules, fix_code. It never writes a file, and reads only\ninside the root (and a --config file named here).\n")
 
 /// Runs `higlint lsp` or `higlint mcp` until its client goes; `nil` when the arguments name neither command.
 func runServerCommand(_ arguments: [String]) -> Int32? {
     let commands: [CommandSpec<ServerOptions>] = [lspCommand, mcpCommand]
+    if arguments.first == ParseProbe.command { return ParseProbe.serve() }
     guard let name = arguments.first, let command = commands.first(where: { $0.name == name }) else { return nil }
     var options = ServerOptions()
     do throws(UsageError) {
@@ -67,9 +69,14 @@ func runServerCommand(_ arguments: [String]) -> Int32? {
         let server = LanguageServer(options: serverOptions, writer: MessageWriter(framing: .contentLength, fileDescriptor: 1))
         return onLargeStack { server.run(reader: MessageReader(framing: .contentLength, fileDescriptor: 0)) }
     }
-    let workspace = Workspace(root: options.root ?? FileManager.default.currentDirectoryPath,
+    // The root is the boundary of what the server reads: sources, configuration, projects and image sets, and
+    // lint_code's file_name. Only a --config file named on the command line may lie outside it.
+    let root = options.root ?? FileManager.default.currentDirectoryPath
+    ReadBoundary.confine(to: root, allowing: options.configurationPath.map { [$0] } ?? [])
+    let workspace = Workspace(root: root,
                               configurationPath: options.configurationPath,
                               timeLimit: options.fileTimeout > 0 ? options.fileTimeout : nil)
+    workspace.parseProbe = ParseProbe.ofThisProcess
     let server = MCPServer(workspace: workspace, writer: MessageWriter(framing: .newlineDelimited, fileDescriptor: 1))
     server.version = version
     return onLargeStack {

@@ -128,3 +128,89 @@ async def test_bad_arguments_are_clear_tool_errors(root):
             assert result.is_error, (tool, arguments)
             assert message in result.content[0].text, (tool, result.content[0].text)
     await run(root, body)
+
+
+SECRET = "SECRET_OUTSIDE_ROOT_TOKEN"
+
+
+def hostile_surroundings():
+    """A root without .git inside a folder whose .higlint.json and projects must not be read, with a
+    .higlint.json and an image set's Contents.json that link out of the root (issue 31, repros 22 and 27)."""
+    above = pathlib.Path(tempfile.mkdtemp(prefix="higlint-above-"))
+    (above / ".higlint.json").write_text('{"%s_ABOVE": 1}\n' % SECRET)
+    (above / "secret.json").write_text('{"%s": 1}\n' % SECRET)
+    outside = above / "outside"
+    (outside / "App").mkdir(parents=True)
+    (outside / "Package.swift").write_text("// %s\nimport PackageDescription\nlet package = Package(name: \"X\"\n" % SECRET)
+    root = above / "root"
+    (root / "Sources").mkdir(parents=True)
+    (root / "Sources" / "Greeting.swift").write_text(VIEW)
+    return above, root
+
+
+async def test_lint_code_refuses_a_file_name_outside_the_root_whether_it_exists_or_not():
+    above, root = hostile_surroundings()
+
+    async def body(session):
+        texts = []
+        for name in ("../outside/App/x.swift", "../outside/App/Missing/y.swift", "/x.swift", "/etc/passwd",
+                     "Sources/../../outside/App/x.swift"):
+            for tool in ("lint_code", "fix_code"):
+                result = await session.call_tool(tool, {"code": VIEW, "file_name": name})
+                assert result.is_error, (tool, name)
+                text = result.content[0].text
+                assert text.startswith(f"refused: file_name {name} is outside the server's root"), text
+                assert SECRET not in text
+                texts.append(text.replace(name, "NAME"))
+        assert len(set(texts)) == 1, texts   # the same refusal for files that exist and files that do not
+        # Inside the root, also through '..' that stays inside, it is checked.
+        found = payload(await session.call_tool("lint_code", {"code": VIEW, "file_name": "Sources/../Sources/New.swift"}))
+        assert [f["rule"] for f in found["findings"]] == ["fixed-font-size"]
+    await run(root, body)
+
+
+async def test_no_configuration_is_read_above_a_root_without_git_or_through_a_link_out_of_it():
+    above, root = hostile_surroundings()
+
+    async def clean(session):
+        # The .higlint.json above the root is not read: no error, the findings of the defaults.
+        result = payload(await session.call_tool("lint_code", {"code": VIEW, "file_name": "Sources/Greeting.swift"}))
+        assert [f["rule"] for f in result["findings"]] == ["fixed-font-size"]
+        result = await session.call_tool("lint_paths", {"paths": ["Sources"]})
+        assert SECRET not in result.content[0].text
+        assert payload(result)["files_checked"] == 1
+    await run(root, clean)
+
+    os.symlink(above / "secret.json", root / ".higlint.json")
+    images = root / "Assets.xcassets" / "Icon.imageset"
+    images.mkdir(parents=True)
+    os.symlink(above / "secret.json", images / "Contents.json")
+
+    async def linked(session):
+        for tool, arguments in (("lint_paths", {"paths": ["Sources/Greeting.swift"]}), ("lint_code", {"code": VIEW})):
+            result = await session.call_tool(tool, arguments)
+            text = result.content[0].text
+            assert result.is_error, text
+            assert SECRET not in text
+            assert "refused" in text and "outside the server's root" in text, text
+    await run(root, linked)
+    os.remove(root / ".higlint.json")
+
+    async def image_set(session):
+        result = await session.call_tool("lint_paths", {"paths": ["Assets.xcassets"]})
+        assert SECRET not in result.content[0].text
+        errors = payload(result)["errors"]
+        assert errors and all("refused" in e["reason"] for e in errors), errors
+    await run(root, image_set)
+
+
+async def test_a_configuration_outside_the_root_is_read_when_named_with_config():
+    above, root = hostile_surroundings()
+    config = above / "shared.higlint.json"
+    config.write_text('{"rules": {"fixed-font-size": "off"}}\n')
+    params = StdioServerParameters(command=HIGLINT, args=["mcp", "--root", str(root), "--config", str(config)])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            result = payload(await session.call_tool("lint_code", {"code": VIEW}))
+            assert result["findings"] == []

@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 
 /// Gives the engine the configuration of each file it checks.
 public protocol ConfigurationSource: Sendable {
@@ -74,11 +75,17 @@ public final class ConfigurationResolver: ConfigurationSource, @unchecked Sendab
             files = [explicitFile]
         } else {
             let parent = (directory as NSString).deletingLastPathComponent
+            // Discovery stops at a repository's root, and at the folder reads are confined to (`ReadBoundary`):
+            // no folder above it is searched.
+            let boundary = ReadBoundary.root
             let isTop = parent == directory || directory == "/" || FileManager.default.fileExists(atPath: directory + "/.git")
-            files = isTop ? [] : try chain(forDirectory: parent).files
+                || boundary.map { ReadBoundary.resolved(directory) == $0 } == true
+            let isOutside = boundary.map { !ReadBoundary.isInside(ReadBoundary.resolved(directory), $0) } == true
+            files = isTop || isOutside ? [] : try chain(forDirectory: parent).files
             let candidate = (directory as NSString).appendingPathComponent(ConfigurationFile.name)
-            // Whatever has the name (a folder, a dangling link) is loaded, so that what is wrong with it is said.
-            if Self.exists(candidate) {
+            // Whatever has the name (a folder, a dangling link) is loaded, so that what is wrong with it is said
+            // (a link out of the boundary is refused by `SourceReader` without being opened).
+            if !isOutside, Self.exists(candidate) {
                 files.append(try ConfigurationFile.load(path: Self.displayPath(candidate), rules: rules))
             }
         }

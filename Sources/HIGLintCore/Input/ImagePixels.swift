@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 
 /// The pixel size of a bitmap file, read from its header: PNG's `IHDR` and JPEG's start-of-frame marker. Other
 /// formats (HEIC, GIF, TIFF) and files that cannot be read have no known size.
@@ -7,7 +8,7 @@ public enum ImagePixels {
     public static func largerSide(ofFile path: String) -> Int? {
         // EXIF and colour profiles can come before a JPEG's frame header; 256 KiB holds them in practice. Read as
         // source files are: `FileHandle` waited forever for a writer to a named pipe (issue 31).
-        guard let data = try? SourceReader.readPrefix(path, count: 256 * 1024).get() else { return nil }
+        guard ReadBoundary.allows(path), let data = try? SourceReader.readPrefix(path, count: 256 * 1024).get() else { return nil }
         return data.withUnsafeBytes { largerSide(of: Array($0.bindMemory(to: UInt8.self))) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintProject
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,6 +30,7 @@ public enum SourceReader {
         func failure(_ reason: String) -> Result<(data: Data, status: FileStatus), FileError> {
             .failure(FileError(path: path, reason: "cannot read the file (\(reason))"))
         }
+        guard ReadBoundary.allows(path) else { return .failure(FileError(path: path, reason: ReadBoundary.refusal(path))) }
         let descriptor = FileName.withFileSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
             // A socket cannot be opened at all ("No such device or address"): say what it is instead.
