@@ -30,7 +30,7 @@ public final class Workspace: @unchecked Sendable {
     private var engine: LintEngine
     /// Why configuration could not be read at all (a missing `--config` file); every buffer reports it.
     private var configurationError: ConfigurationError?
-    /// The last survey of the workspace; until the first one ends, buffers are checked alone.
+    /// The last survey of the workspace; until the first one ends, buffers wait for it (`waitForFirstSurvey`).
     private var prepared: PreparedRun? {
         didSet {
             surveys += 1
@@ -44,6 +44,10 @@ public final class Workspace: @unchecked Sendable {
     private var appliedRuns: [String: PreparedRun] = [:]
     /// Counts configuration reloads: a survey that started before one is stale when it ends.
     private var generation = 0
+    /// Whole-workspace surveys under way, and the condition their ends are announced on: a buffer checked before
+    /// the first one ends waits for it (`waitForFirstSurvey`).
+    private var surveysRunning = 0
+    private let surveyEnded = NSCondition()
     private let recentParses = RecentParses()
 
     public init(root: String, configurationPath: String? = nil, timeLimit: TimeInterval? = 60) {
@@ -77,10 +81,30 @@ public final class Workspace: @unchecked Sendable {
     /// Runs the phases up to the survey over the whole workspace: at start-up, after a save, after a change to
     /// configuration or project files.
     public func survey() {
-        let (engine, started) = lock.withLock { (self.engine, generation) }
+        let (engine, started) = lock.withLock {
+            surveysRunning += 1
+            return (self.engine, generation)
+        }
         let run = engine.prepare(paths: [root], keepsFileParts: true)
         lock.withLock {
             if generation == started { prepared = run }
+            surveysRunning -= 1
+        }
+        surveyEnded.lock()
+        surveyEnded.broadcast()
+        surveyEnded.unlock()
+    }
+
+    /// A buffer checked before the workspace's first survey ends would be checked alone, and could get findings
+    /// `lint` does not give (a view nothing creates, a label given in another file): the editor's first answer and
+    /// an agent's first `lint_code` would disagree with `lint` (issue 29). So it waits for that survey, for at most
+    /// half the time one buffer may take; a workspace surveyed slower than that is answered alone meanwhile.
+    private func waitForFirstSurvey() {
+        let deadline = Date(timeIntervalSinceNow: min((timeLimit ?? 60) / 2, 30))
+        surveyEnded.lock()
+        defer { surveyEnded.unlock() }
+        while lock.withLock({ prepared == nil && surveysRunning > 0 && configurationError == nil }) {
+            guard surveyEnded.wait(until: deadline) else { return }
         }
     }
 
@@ -102,6 +126,7 @@ public final class Workspace: @unchecked Sendable {
     /// `settingsKey`, which must say everything the settings set).
     private func run(settings: (@Sendable (inout Configuration) -> Void)? = nil, settingsKey: String = "")
         -> Result<PreparedRun, ConfigurationError> {
+        waitForFirstSurvey()
         let (engine, error, prepared, surveys, applied) = lock.withLock {
             (self.engine, configurationError, self.prepared, self.surveys, appliedRuns[settingsKey])
         }
