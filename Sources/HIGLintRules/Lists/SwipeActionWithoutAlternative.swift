@@ -89,6 +89,15 @@ struct SwipeActionWithoutAlternative: Rule {
                     Button("Reply", systemImage: "arrowshape.turn.up.left") { reply(to: message) }
                 }
             """,
+            // A menu on the link's label that offers another action.
+            """
+            List(events) { event in
+                NavigationLink(destination: EventViewer(event: event)) {
+                    EventRow(event: event).contextMenu { Button("Share") { share(event) } }
+                }
+                .swipeActions { ↓Button("Delete") { delete(event) } }
+            }
+            """,
             // The module's menu helper is given other actions than the swipe's.
             RuleExample("""
                 OrderRow(order: order)
@@ -108,6 +117,19 @@ struct SwipeActionWithoutAlternative: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The menu on the link's label is the row's, and the menu is written in the form before iOS 14.
+            """
+            List(events) { event in
+                NavigationLink(destination: EventViewer(event: event)) {
+                    EventRow(event: event)
+                        .contextMenu(ContextMenu(menuItems: {
+                            Button { editing = event } label: { Text("Edit") }
+                            Button { delete(event) } label: { Text("Delete") }
+                        }))
+                }
+                .swipeActions { Button { delete(event) } label: { Text("Delete") } }
+            }
+            """,
             // The row a wrapper is given is built where the wrapper is used, with its menu there.
             """
             struct SelectableRow<Content: View>: View {
@@ -320,6 +342,11 @@ struct SwipeActionWithoutAlternative: Rule {
         // A module modifier that attaches a context menu (`.modifier(RowMenu(…))`) holds items out of sight.
         if row.modifiers(named: "modifier").contains(where: { attachesContextMenu($0, in: file) }) { return nil }
         var menus = row.modifiers(named: "contextMenu")
+        // A link or button row shows its label: a menu on the label is the row's (`NavigationLink { Row().contextMenu
+        // { … } }`, the swipe on the link).
+        if ["NavigationLink", "Button"].contains(row.name) {
+            menus += row.childViews(roles: [.label, .content]).flatMap { $0.modifiers(named: "contextMenu") }
+        }
         if row.isTypeCall, let body = file.types[row.writtenName]?.properties["body"]?.body {
             menus += ViewBuilderContent.views(in: body).flatMap { $0.modifiers(named: "contextMenu") }
         }
@@ -330,7 +357,11 @@ struct SwipeActionWithoutAlternative: Rule {
         }
         var buttons: [ActionButton] = []
         for menu in menus {
-            guard let closure = menu.call?.closure("menuItems") ?? menu.call?.trailingClosure else { return nil }
+            // `.contextMenu(ContextMenu { … })`, `.contextMenu(ContextMenu(menuItems: { … }))`: the form before iOS 14.
+            let wrapped = menu.firstArgument?.as(FunctionCallExprSyntax.self).flatMap { call in
+                call.calledExpression.trimmedSource == "ContextMenu" ? call.closure("menuItems") ?? call.trailingClosure : nil
+            }
+            guard let closure = menu.call?.closure("menuItems") ?? menu.call?.trailingClosure ?? wrapped else { return nil }
             let found = file.actionButtons(in: closure)
             guard found.isComplete else { return nil }
             buttons += found.buttons
