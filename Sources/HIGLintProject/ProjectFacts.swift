@@ -317,6 +317,16 @@ public struct ProjectFacts: Sendable {
         return facts
     }
 
+    /// Whether `folder` is a repository's root or holds a project file (a manifest, an `.xcodeproj`, a spec): the
+    /// edge of the folder module of the files below it that no project claims.
+    public static func holdsProjectOrRepository(_ folder: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return true }
+        return names.contains { name in
+            [".git", "Package.swift", "Project.swift", "project.yml", "project.yaml"].contains(name)
+                || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace")
+        }
+    }
+
     /// `Tests/`, `UITests/` and `…Tests/` folders and `…Tests.swift` files.
     static func isTestByConvention(_ path: String) -> Bool {
         let components = path.split(separator: "/")

@@ -77,12 +77,25 @@ extension LintEngine {
         return result[0] ?? .success([])
     }
 
-    /// The folders of the projects whose targets build the file at `path`: a run over them sees its whole module.
-    /// None for standard input without a file name, or a file no project builds.
+    /// The folders a run over which sees the whole module of the file at `path`: those of the projects whose targets
+    /// build it; for a file no project claims, the highest folder above it that holds no project file and is no
+    /// repository's root (`Examples/` in a package's repository, `Sources/` beside a manifest HIGLint cannot read):
+    /// the folder of code that `lint` of the folder or the repository surveys as one module. None for standard input
+    /// without a file name, or a file a project passes over (a new file no target builds yet is checked alone).
     func moduleFolders(around path: String) -> [String] {
         guard path != "<stdin>" else { return [] }
         let directory = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return [] }
-        return ProjectFacts.read(for: [directory.isEmpty ? "." : directory], reading: .bounded(by: fileTimeLimit)).projectFolders(forFile: path)
+        let facts = ProjectFacts.read(for: [directory.isEmpty ? "." : directory], reading: .bounded(by: fileTimeLimit))
+        let folders = facts.projectFolders(forFile: path)
+        let fileFacts = facts.facts(forFile: path)
+        guard folders.isEmpty, fileFacts.targets.isEmpty, fileFacts.passOverReason == nil else { return folders }
+        var folder = (ProjectFacts.standardized(path) as NSString).deletingLastPathComponent
+        var module: String?
+        while folder.count > 1, !ProjectFacts.holdsProjectOrRepository(folder) {
+            module = folder
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return module.map { [$0] } ?? []
     }
 }
