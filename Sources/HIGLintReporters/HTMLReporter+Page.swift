@@ -46,7 +46,7 @@ extension HTMLReportPage {
         .filters[hidden] { display: none; }
         .filters fieldset { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
         .filters legend { font-weight: 600; padding: 0; }
-        .filters p { margin: 0; display: flex; flex-direction: column; }
+        .filters p { margin: 0; display: flex; flex-direction: column; min-width: 0; max-width: 100%; }
         .filters label { font-weight: 600; }
         .filters fieldset label { font-weight: normal; }
         select, input[type=search] { font: inherit; color: inherit; background: var(--background); border: 1px solid var(--border);
@@ -64,6 +64,9 @@ extension HTMLReportPage {
         pre { margin: 0.25rem 0; padding: 0.5rem; background: var(--panel); border-radius: 0.4rem; white-space: pre-wrap;
           overflow-wrap: anywhere; }
         .line { display: block; }
+        /* Rule ids and paths are long unbroken words: at 200 % zoom they must wrap, not widen the page. */
+        code { overflow-wrap: anywhere; }
+        select, input { max-width: 100%; min-width: 0; }
         .gutter { color: var(--muted); user-select: none; }
         .flagged { font-weight: 600; }
         mark { background: var(--mark); color: var(--mark-text); text-decoration: underline wavy; text-underline-offset: 0.2em; }
