@@ -115,7 +115,7 @@ extension ActionButton {
         titles.isEmpty ? actionKeys : actionKeys.filter { !$0.hasPrefix("s") }
     }
 
-    static func keyWord(_ text: String) -> String {
+    public static func keyWord(_ text: String) -> String {
         String(text.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 }

@@ -285,9 +285,37 @@ extension SwiftUIFile {
     public func isShortText(_ view: SwiftUIView) -> Bool {
         guard view.name == "Text", let argument = view.firstUnlabeledArgument ?? view.argument("verbatim")?.expression
         else { return false }
-        if argument.isInitials || argument.namesEmoji || isBadge(view) { return true }
+        if argument.isInitials || argument.namesEmoji || isBadge(view) || showsItemOfShortLiterals(argument) { return true }
         guard let text = shownString(of: view) else { return false }
         return Self.isShort(text)
+    }
+
+    /// `Text(mood)` in `ForEach(["😀", "🙂"], id: \.self) { mood in … }` (or `$0`, or an array held in a constant of
+    /// the file): every string it shows is one of a literal array's, each one or two characters or emoji, such as a
+    /// picker's emoji labels.
+    private func showsItemOfShortLiterals(_ argument: ExprSyntax) -> Bool {
+        guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = argument.parent
+        while let current = node, !current.is(DeclSyntax.self) {
+            node = current.parent
+            guard let closure = current.as(ClosureExprSyntax.self), Self.firstParameter(of: closure) == name else { continue }
+            let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+            guard let call, call.calledExpression.trimmedSource == "ForEach", let data = call.arguments.first?.expression,
+                  let array = data.as(ArrayExprSyntax.self) ?? madeValue(of: data)?.as(ArrayExprSyntax.self), !array.elements.isEmpty
+            else { return false }
+            return array.elements.allSatisfy { $0.expression.plainStringLiteral.map(Self.isShort) ?? false }
+        }
+        return false
+    }
+
+    /// The name a closure's first parameter goes by: `mood` in `{ mood in … }`, `$0` without a signature.
+    private static func firstParameter(of closure: ClosureExprSyntax) -> String? {
+        switch closure.signature?.parameterClause {
+        case nil: return "$0"
+        case .simpleInput(let list)?: return list.first?.name.text
+        case .parameterClause(let clause)?: return (clause.parameters.first?.secondName ?? clause.parameters.first?.firstName)?.text
+        @unknown default: return nil
+        }
     }
 
     /// A text drawn into a small frame of fixed width and height (`Text("\(count)").frame(width: 18, height: 18)`

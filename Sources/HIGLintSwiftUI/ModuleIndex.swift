@@ -62,6 +62,10 @@ public struct ModuleIndex: Sendable, Equatable {
     /// What those screens let people do, as `Type.key` (`ActionButton.actionKeys`): a detail screen that offers a
     /// swiped action is the HIG's other path to it. Worked out for the types in `swipeDestinations` only.
     public var screenActions: Set<String> = []
+    /// Properties, by name, whose value people choose: stored in a setting (`@AppStorage`, `@SceneStorage`) or bound
+    /// to a control that sets it (`Slider(value: $theme.bodySize)`, `Stepper(value:)`), in any
+    /// file: a theme editor's or a reader's text size.
+    public var chosenValues: Set<String> = []
     /// Where the module creates each view type (`ModuleReach`): a fact of the whole module, worked out after the
     /// files' parts are joined, never part of one file's.
     public var reach = ModuleReach()
@@ -70,11 +74,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -135,10 +139,30 @@ public struct ModuleIndex: Sendable, Equatable {
             for (propertyName, property) in type.properties where Self.isImageType(property.typeAnnotation) {
                 imageMembers.insert(propertyName)
             }
+            for (propertyName, property) in type.properties where ["AppStorage", "SceneStorage"].contains(where: property.hasAttribute) {
+                chosenValues.insert(propertyName)
+            }
         }
+        recordChosenValues(in: file)
         recordUses(in: file)
         recordSwipeDestinations(in: file)
         recordShareItems(in: file)
+    }
+
+    /// The properties this file binds to a control that sets a value: `fontSize` in `Slider(value: $settings.fontSize)`.
+    private mutating func recordChosenValues(in file: SwiftUIFile) {
+        let controls: [String: String] = ["Slider": "value", "Stepper": "value"]
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            guard let label = controls[token.text], let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id,
+                  let binding = call.arguments.first(where: { $0.label?.text == label })?.expression,
+                  binding.trimmedSource.hasPrefix("$"),
+                  let name = Array(binding.tokens(viewMode: .sourceAccurate)).last(where: {
+                      switch $0.tokenKind { case .identifier, .dollarIdentifier: true; default: false }
+                  })
+            else { continue }
+            chosenValues.insert(name.text.hasPrefix("$") ? String(name.text.dropFirst()) : name.text)
+        }
     }
 
     /// The types this file's `ShareLink`s share a member of, and what those declared here hold.

@@ -181,3 +181,35 @@ private final class CallFinder: SyntaxVisitor {
         return .visitChildren
     }
 }
+
+/// Presentations that show a screen of their own over the current one, which may ask before going on.
+public let sheetPresentations: Set<String> = ["sheet", "fullScreenCover", "popover"]
+
+extension SwiftUIFile {
+    /// Whether `code` (or a same-type function it calls) sets state that drives a sheet, cover or popover of this
+    /// file whose content asks: it offers a `role: .destructive` button (the answer to the question), or shows a view
+    /// type named for confirmation (`DeleteConfirmationSheet`) or one declared in this file that offers such a button.
+    /// A sheet that shows something else (a receipt, an editor without a destructive button) does not ask.
+    public func presentsConfirmingSheet(_ code: some SyntaxProtocol) -> Bool {
+        presentations(drivenBy: stateWritten(by: code), kinds: sheetPresentations).contains { sheet in
+            guard let call = sheet.call, let content = call.trailingClosure ?? call.closure("content") else { return false }
+            if content.offersDestructiveButton { return true }
+            return ViewBuilderContent.views(in: content.statements).contains { view in
+                guard view.isTypeCall else { return false }
+                return Self.namesConfirmation(view.writtenName)
+                    || types[view.writtenName]?.parts.contains(where: \.offersDestructiveButton) == true
+            }
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// Whether this code passes `role: .destructive`: a control that carries out what is asked.
+    var offersDestructiveButton: Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "role", let argument = token.parent?.as(LabeledExprSyntax.self), argument.label?.id == token.id
+            else { return false }
+            return argument.expression.trimmedSource.hasSuffix(".destructive")
+        }
+    }
+}

@@ -59,6 +59,8 @@ public struct ModuleFacts: Sendable {
         // Rows with swipe actions, for the screens they open (`ModuleIndex.swipeDestinations`); share links, for the
         // types whose members they share (`ModuleIndex.shareItemTypes`).
         "swipeActions", "ShareLink",
+        // Values people choose (`ModuleIndex.chosenValues`): settings, and the controls of a theme or reader editor.
+        "AppStorage", "SceneStorage", "Slider", "Stepper",
     ]
     /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
     static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]

@@ -6,8 +6,10 @@ import SwiftSyntax
 ///
 /// Buttons are found in the `.swipeActions` closure and in same-type helpers it uses; a button built by
 /// a custom view or a helper in another file is not seen. A button whose action asks first (it sets state
-/// that drives a `.confirmationDialog` or `.alert`, or state or a function named for that, such as
-/// `requestDelete(order)`) is left alone on purpose: a destructive role removes the row before the answer.
+/// that drives a `.confirmationDialog` or `.alert`, or a sheet, cover or popover whose content asks, with a
+/// `role: .destructive` button of its own or in a view of the file it shows, or a view named for confirmation; or
+/// state or a function named for that, such as `requestDelete(order)`) is left alone on purpose: a destructive role
+/// removes the row before the answer. A sheet that shows something else does not ask.
 /// So is a button that runs a closure the row was handed (`action: onDelete`): the parent decides.
 /// Destruction is read from the declared lists `destructiveWords` and `destructiveSymbols` (`Destruction`); a
 /// localization key counts by its last word only, since the project's string catalogs are not read.
@@ -67,6 +69,20 @@ struct DestructiveSwipeWithoutRole: Rule {
             // `destructiveWords` in a localization key: its last word, past the role words, is Delete.
             #"Row().swipeActions { ↓Button("swipe.action.delete") { store.delete(item) } }"#,
             #"Row().swipeActions { ↓Button { store.remove(item) } label: { Label(L10n.Row.remove, systemImage: "minus") } }"#,
+            // A sheet that does not ask (a receipt) is no confirmation: the order is gone at once.
+            """
+            struct Orders: View {
+                @State private var receipt: Order?
+                var body: some View {
+                    List(orders) { order in
+                        OrderRow(order: order).swipeActions {
+                            ↓Button("Delete", systemImage: "trash") { store.delete(order); receipt = order }.tint(.red)
+                        }
+                    }
+                    .sheet(item: $receipt) { order in ReceiptView(order: order) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -74,6 +90,26 @@ struct DestructiveSwipeWithoutRole: Rule {
                 .swipeActions {
                     Button(role: .destructive) { store.delete(order) } label: { Label("Delete", systemImage: "trash") }
                 }
+            """,
+            // Asks first through a sheet: the view it shows confirms with a destructive button.
+            """
+            struct Orders: View {
+                @State private var pending: Order?
+                var body: some View {
+                    List(orders) { order in
+                        OrderRow(order: order).swipeActions {
+                            Button("Delete", systemImage: "trash") { pending = order }.tint(.red)
+                        }
+                    }
+                    .sheet(item: $pending) { order in DeleteOrderSheet(order: order) }
+                }
+            }
+            struct DeleteOrderSheet: View {
+                let order: Order
+                var body: some View {
+                    Button("Delete Order", role: .destructive) { store.delete(order) }
+                }
+            }
             """,
             """
             OrderRow(order: order)
@@ -160,7 +196,8 @@ struct DestructiveSwipeWithoutRole: Rule {
             guard !button.isDestructiveRole, Destruction.isMeant(by: button, words: words, symbols: symbols),
                   context.applies(at: button.view.nameToken)
             else { continue }
-            if let action = button.action, context.file.asksForConfirmation(action) || context.file.runsInjectedAction(action) {
+            if let action = button.action, context.file.asksForConfirmation(action) || context.file.presentsConfirmingSheet(action)
+                || context.file.runsInjectedAction(action) {
                 continue
             }
             context.report(at: button.view.nameToken, message: Self.message, fix: Self.fix(button.view))

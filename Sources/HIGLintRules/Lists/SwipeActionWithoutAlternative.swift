@@ -16,7 +16,13 @@ import SwiftSyntax
 /// destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
 /// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
 /// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
-/// cannot be seen, or does not offer the action, still is.
+/// cannot be seen, or does not offer the action, still is. For a delete (a destructive role, or the declared lists
+/// `destructiveWords` and `destructiveSymbols`), any delete that screen offers outside a `ForEach` counts, whatever its
+/// title says it deletes ("Delete Expense" on the edit screen), and so does edit mode's own delete: an `.onDelete` on the
+/// `ForEach` the row is in, with an `EditButton` or `editMode` in the same view type. Edit mode's selection counts for
+/// any action: a `List(selection:)` around the row, edit mode in the view type, and a button of a `.toolbar` in that
+/// type with the same title or call (`Button("Archive") { archive(selection) }`). A toolbar or an `.onDelete` in
+/// another type or file is not seen.
 struct SwipeActionWithoutAlternative: Rule {
     static let description = RuleDescription(
         id: "swipe-action-without-alternative",
@@ -27,8 +33,10 @@ struct SwipeActionWithoutAlternative: Rule {
             Swipe actions are shortcuts, not the only path: nothing on screen says they exist, and they \
             are awkward with VoiceOver, Switch Control and a pointer. The HIG asks that anything in \
             `.swipeActions` also be reachable another way; a `.contextMenu` on the same row offers it \
-            with a long press or a secondary click. The detail screen a link row opens counts as the \
-            other path when it offers the same action (a control with the same title or call).
+            with a long press or a secondary click. The detail or edit screen a row opens counts as the \
+            other path when it offers the same action (a control with the same title or call; for a delete, \
+            any delete), and so does edit mode: its delete control for an `.onDelete` list, and toolbar \
+            actions on a list's selection.
             """,
         platforms: [.iOS, .visionOS],
         triggeringExamples: [
@@ -115,8 +123,106 @@ struct SwipeActionWithoutAlternative: Rule {
                 }
                 """,
             ]),
+            // `.onDelete` without edit mode: nothing on screen offers the delete.
+            """
+            List {
+                ForEach(expenses) { expense in
+                    ExpenseRow(expense: expense)
+                        .swipeActions { ↓Button("Delete", role: .destructive) { delete(expense) } }
+                }
+                .onDelete(perform: delete)
+            }
+            """,
+            // Edit mode's delete is no path to another action.
+            """
+            struct Expenses: View {
+                var body: some View {
+                    List {
+                        ForEach(expenses) { expense in
+                            ExpenseRow(expense: expense).swipeActions { ↓Button("Archive") { archive(expense) } }
+                        }
+                        .onDelete(perform: delete)
+                    }
+                    .toolbar { EditButton() }
+                }
+            }
+            """,
+            // The selection's toolbar offers other actions than the swipe's.
+            """
+            struct Mailboxes: View {
+                @State private var selection = Set<Mailbox.ID>()
+                var body: some View {
+                    List(mailboxes, selection: $selection) { mailbox in
+                        Text(mailbox.name).swipeActions { ↓Button("Mark Read") { markRead(mailbox) } }
+                    }
+                    .toolbar {
+                        EditButton()
+                        Button("Move") { move(selection) }
+                    }
+                }
+            }
+            """,
+            // The edit screen the row opens saves, and deletes nothing.
+            RuleExample("""
+                NavigationLink(destination: ExpenseEditor(expense: expense)) { ExpenseRow(expense: expense) }
+                    .swipeActions { ↓Button("Delete", role: .destructive) { delete(expense) } }
+                """, moduleFiles: ["""
+                struct ExpenseEditor: View {
+                    let expense: Expense
+                    var body: some View {
+                        Form { TextField("Title", text: $title) }.toolbar { Button("Save") { save(expense) } }
+                    }
+                }
+                """]),
         ],
         nonTriggeringExamples: [
+            // The edit screen the row opens offers a delete of its own.
+            RuleExample("""
+                NavigationLink(destination: ExpenseEditor(expense: expense)) { ExpenseRow(expense: expense) }
+                    .swipeActions { Button("Delete", role: .destructive) { delete(expense) } }
+                """, moduleFiles: ["""
+                struct ExpenseEditor: View {
+                    let expense: Expense
+                    var body: some View {
+                        Form {
+                            TextField("Title", text: $title)
+                            Button("Delete Expense", role: .destructive) { confirming = true }
+                        }
+                    }
+                }
+                """]),
+            // Edit mode's delete control: `.onDelete` with an `EditButton`.
+            """
+            struct Expenses: View {
+                var body: some View {
+                    List {
+                        ForEach(expenses) { expense in
+                            ExpenseRow(expense: expense)
+                                .swipeActions { Button("Delete", role: .destructive) { delete(expense) } }
+                        }
+                        .onDelete(perform: delete)
+                    }
+                    .toolbar { EditButton() }
+                }
+            }
+            """,
+            // Edit mode's selection, with the same action in the toolbar.
+            """
+            struct Mailboxes: View {
+                @State private var selection = Set<Mailbox.ID>()
+                @State private var editMode = EditMode.inactive
+                var body: some View {
+                    List(mailboxes, selection: $selection) { mailbox in
+                        Text(mailbox.name).swipeActions { Button("Mark Read") { markRead(mailbox) } }
+                    }
+                    .environment(\\.editMode, $editMode)
+                    .toolbar {
+                        Button(editMode.isEditing ? "Done" : "Select") { editMode = editMode.isEditing ? .inactive : .active }
+                        Button("Mark Read") { markRead(selection) }
+                    }
+                }
+            }
+            """,
             // The menu on the link's label is the row's, and the menu is written in the form before iOS 14.
             """
             List(events) { event in
@@ -308,7 +414,8 @@ struct SwipeActionWithoutAlternative: Rule {
                 }
                 """,
             ]),
-        ])
+        ],
+        wordLists: [Destruction.words, Destruction.symbols])
 
     static let message = "This swipe action is not in the row's context menu; swipes are hidden and hard to use with VoiceOver, so offer the same action in `.contextMenu`."
 
@@ -326,12 +433,64 @@ struct SwipeActionWithoutAlternative: Rule {
         let detailActions = context.file.navigationDestinationType(of: swipe.row).map {
             context.file.module.screenActionKeys(ofType: $0)
         } ?? []
+        let words = context.words(Destruction.words)
+        let symbols = context.words(Destruction.symbols)
+        // A delete has more other paths: edit mode's delete control (`.onDelete` with edit mode), and any delete
+        // the detail or edit screen the row opens offers, whatever its title says it deletes.
+        let editMode = offersEditMode(around: swipe.row, in: context.file)
+        let deletesInEditMode = editMode && enclosingForEach(of: swipe.row, in: context.file)?.modifiers(named: "onDelete").isEmpty == false
+        let screenDeletes = detailActions.contains { Self.isDeleteKey($0, words: words, symbols: symbols) }
+        // Edit mode's selection, with the action in the toolbar for what is selected.
+        let selectionActions = editMode ? selectionToolbarButtons(for: swipe.row, in: context.file) : []
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
+            let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols)
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
-                  detailActions.isDisjoint(with: button.actionKeys),
+                  detailActions.isDisjoint(with: button.actionKeys), !(isDelete && (deletesInEditMode || screenDeletes)),
+                  !selectionActions.contains(where: button.matches),
                   context.applies(at: button.view.nameToken) else { continue }
             context.report(at: button.view.nameToken, message: Self.message)
         }
+    }
+
+    /// A screen's control key (`ActionButton.actionKeys`: `t` + title, `s` + symbol) that deletes: its title starts
+    /// with a word of `destructiveWords` ("Delete Expense"), or it shows one of `destructiveSymbols`. A call a
+    /// screen's dialog makes does not count: it may delete a part the screen lists.
+    private static func isDeleteKey(_ key: String, words: [String], symbols: [String]) -> Bool {
+        if key.hasPrefix("t") { return words.contains { key.hasPrefix("t" + ActionButton.keyWord($0)) } }
+        if key.hasPrefix("s") { return symbols.contains { key == "s" + ActionButton.keyWord($0) } }
+        return false
+    }
+
+    /// The `ForEach` whose content the row is.
+    private func enclosingForEach(of row: SwiftUIView, in file: SwiftUIFile) -> SwiftUIView? {
+        guard let enclosure = file.enclosingViews(of: row.root).first, enclosure.role == .content,
+              enclosure.view.name == "ForEach" else { return nil }
+        return enclosure.view
+    }
+
+    /// Whether the view type around the row (or, outside any type, the file) lets people enter edit mode: an
+    /// `EditButton`, or edit mode set in the environment (`.environment(\.editMode, $mode)`).
+    private func offersEditMode(around row: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        let scope = file.enclosingType(of: row.root).map { $0.parts.map(Syntax.init) } ?? [Syntax(file.tree)]
+        return scope.contains { part in part.tokens(viewMode: .sourceAccurate).contains { ["EditButton", "editMode"].contains($0.text) } }
+    }
+
+    /// The buttons of the toolbars in the view type around the row when the row's `List` has a selection
+    /// (`List(selection:)`): in edit mode they act on the selected rows. Empty for a list without a selection.
+    private func selectionToolbarButtons(for row: SwiftUIView, in file: SwiftUIFile) -> [ActionButton] {
+        guard case .row(let list) = file.rowPlacement(of: row), list.hasArgument("selection") else { return [] }
+        let scope = file.enclosingType(of: row.root).map { $0.parts.map(Syntax.init) } ?? [Syntax(file.tree)]
+        var buttons: [ActionButton] = []
+        for part in scope {
+            for token in part.tokens(viewMode: .sourceAccurate) where token.text == "toolbar" {
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id,
+                      let owner = file.view(modifiedBy: member), let call = owner.modifier(at: member)?.call,
+                      let closure = call.trailingClosure ?? call.closure("content")
+                else { continue }
+                buttons += file.actionButtons(in: closure).buttons
+            }
+        }
+        return buttons
     }
 
     /// The controls of the row's context menus, or `nil` when some of them cannot be seen.

@@ -6,7 +6,10 @@ import SwiftSyntax
 ///
 /// The first button is the first view written in the closure (a same-type helper is resolved); when that
 /// view cannot be seen, the rule says nothing. "Asks first" and "can be undone" are read from the action
-/// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a closure the row
+/// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a sheet, cover or popover the
+/// action presents asks first when its content offers a `role: .destructive` button or shows a view (named for
+/// confirmation, or declared in the file with such a button) that does (`SwiftUIFile.presentsConfirmingSheet`); a
+/// sheet declared in another file is known only by its name. A closure the row
 /// was handed by its parent (`onDelete(user)`) is not judged. Nor is a button that ends or hides without deleting
 /// (the declared list `endingWords`: Disconnect, Close, Hide). An entry of a recent-search or history list is judged
 /// like any row: RULES.md names no exemption for it, and a search or a visit made again does not bring back what a
@@ -63,8 +66,42 @@ struct UnconfirmedFullSwipe: Rule {
                 Text(term).↓swipeActions { Button("Delete", role: .destructive) { removeRecent(term) } }
             }
             """,
+            // A sheet that shows something else (a receipt) does not ask: the order is gone when it appears.
+            """
+            struct Orders: View {
+                @State private var receipt: Order?
+                var body: some View {
+                    List(orders) { order in
+                        OrderRow(order: order).↓swipeActions {
+                            Button("Delete", role: .destructive) { store.delete(order); receipt = order }
+                        }
+                    }
+                    .sheet(item: $receipt) { order in ReceiptView(order: order) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Asks first through a sheet whose content confirms.
+            """
+            struct Orders: View {
+                @State private var pending: Order?
+                var body: some View {
+                    List(orders) { order in
+                        OrderRow(order: order).swipeActions {
+                            Button("Delete", role: .destructive) { pending = order }
+                        }
+                    }
+                    .sheet(item: $pending) { order in
+                        VStack {
+                            Text("Delete \\(order.title)?")
+                            Button("Delete Order", role: .destructive) { store.delete(order) }
+                            Button("Keep", role: .cancel) { pending = nil }
+                        }
+                    }
+                }
+            }
+            """,
             // Disconnect ends a session and loses nothing: the device is one tap away.
             #"DeviceRow(device: device).swipeActions { Button("Disconnect", role: .destructive) { bluetooth.disconnect(device) } }"#,
             // A localization key whose last word is not destructive: Restore, not Trash.
@@ -155,8 +192,8 @@ struct UnconfirmedFullSwipe: Rule {
         guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols),
               !endsWithoutLoss(first, ending: context.words(Self.endingWords), destructive: words)
         else { return }
-        if let action = first.action, context.file.asksForConfirmation(action) || context.file.registersUndo(action)
-            || context.file.runsInjectedAction(action) {
+        if let action = first.action, context.file.asksForConfirmation(action) || context.file.presentsConfirmingSheet(action)
+            || context.file.registersUndo(action) || context.file.runsInjectedAction(action) {
             return
         }
         context.report(at: swipe.modifier.nameToken, message: Self.message, fix: Self.fix(swipe.modifier))

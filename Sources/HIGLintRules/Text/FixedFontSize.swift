@@ -19,7 +19,14 @@ import SwiftSyntax
 /// an `@AppStorage` setting or a size people set at run time (`@State`, `@Binding`: a slider, a pinch), a ternary
 /// with a display-size branch, text drawn into an image or a PDF (`UIGraphicsImageRenderer`,
 /// `UIGraphicsPDFRenderer` in the same function), widgets, and code built only for macOS, tvOS or Mac Catalyst
-/// (no Dynamic Type), which includes every `NSFont`. A font passed through a function or stored in another file is not followed.
+/// (no Dynamic Type), which includes every `NSFont`. Nor on a font never drawn as text (`isNeverShownAsText`: it
+/// measures text through `size(withAttributes:)`, `boundingRect` or its metrics, or reads `familyName`), a navigation
+/// or tab bar's title attributes, the items of a system `Menu` (not its label), a `Text` of a `ForEach` over a literal
+/// array of emoji or one- or two-character strings (a picker's emoji), and a size read from a value people choose
+/// anywhere in the module (`ModuleIndex.chosenValues`: an `@AppStorage` or `@SceneStorage` property, or one a `Slider`
+/// or `Stepper` binds), matched by the property's name alone. A font passed through a function or stored in another file
+/// is not followed; a "+N" badge whose size comes from its cell's geometry is still reported (an interpolated text is
+/// never short, RULES.md).
 struct FixedFontSize: Rule {
     static let description = RuleDescription(
         id: "fixed-font-size",
@@ -36,7 +43,10 @@ struct FixedFontSize: Rule {
             left alone: a toolbar item or content written in `.toolbar { }`, and a UIKit view made in the same \
             function for a `titleView` or `UIBarButtonItem(customView:)`. Bars do not grow with Dynamic Type \
             (people read them in the large content viewer), so a fixed size there matches the system; what bar \
-            content presents (a sheet, a menu's items) is not in the bar.
+            content presents (a sheet, a popover) is not in the bar. Also left alone: a font that is never drawn \
+            (it measures text or reads a family name), the title attributes of navigation and tab bars, the \
+            items of a system `Menu` (the system draws them in its own font), and a size people choose: a \
+            setting or a value a theme editor's control sets anywhere in the module.
             """,
         platforms: .dynamicType,
         triggeringExamples: [
@@ -61,7 +71,6 @@ struct FixedFontSize: Rule {
             """
             List(orders) { Text($0.title).font(↓.system(size: 15)) }
                 .toolbar {
-                    Menu("Sort") { Text("Sorted by date").font(↓.system(size: 13)) }
                     Button("Info") { showInfo = true }
                         .popover(isPresented: $showInfo) { Text(info).font(↓.system(size: 13)) }
                 }
@@ -80,6 +89,29 @@ struct FixedFontSize: Rule {
                 label.font = ↓UIFont.systemFont(ofSize: 13)
                 view.addSubview(label)
             }
+            """,
+            // A font both measured and shown is shown.
+            """
+            let bodyFont = ↓UIFont.systemFont(ofSize: 14)
+            func configure(_ label: UILabel, text: String) {
+                label.font = bodyFont
+                label.frame.size.height = (text as NSString).size(withAttributes: [.font: bodyFont]).height
+            }
+            """,
+            // Typing attributes are text people read, not a bar's title.
+            #"textView.typingAttributes = [.font: ↓UIFont.systemFont(ofSize: 15)]"#,
+            // A menu's own label is shown in place; only its items take the system's font.
+            #"Menu { Button("Date") { sort = .date } } label: { Text(sortTitle).font(↓.system(size: 13)) }"#,
+            // A theme's size that nothing in the module lets people change is a fixed size.
+            RuleExample("""
+                struct ArticleView: View {
+                    @Environment(Theme.self) private var theme
+                    var body: some View { Text(article.body).font(↓.system(size: theme.bodySize)) }
+                }
+                """, moduleFiles: ["@Observable final class Theme { var bodySize: CGFloat = 15 }"]),
+            // Words, not emoji, in a picker's labels.
+            """
+            ForEach(["Happy", "Calm", "Sad"], id: \\.self) { mood in Text(mood).font(↓.system(size: 28)) }
             """,
             RuleExample(#"Text(reading.value).font(↓.system(size: 96, weight: .bold))"#,
                         configuration: Configuration().with(option: "includeDisplaySizes", .bool(true), for: "fixed-font-size")),
@@ -255,6 +287,53 @@ struct FixedFontSize: Rule {
                 var body: some View { Text(article.body).font(.system(size: textSize)) }
             }
             """,
+            // Fonts that measure text or read a family are never shown.
+            #"let width = (name as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 15)]).width"#,
+            #"let lineHeight = UIFont.systemFont(ofSize: 17).lineHeight"#,
+            #"let family = UIFont.systemFont(ofSize: 12).familyName"#,
+            """
+            let measuringFont = UIFont.systemFont(ofSize: 14)
+            func height(of text: String, width: CGFloat) -> CGFloat {
+                let bounds = CGSize(width: width, height: .greatestFiniteMagnitude)
+                return (text as NSString).boundingRect(with: bounds, options: .usesLineFragmentOrigin, attributes: [.font: measuringFont], context: nil).height
+            }
+            """,
+            // Bar titles: bars do not grow with Dynamic Type.
+            #"UINavigationBar.appearance().titleTextAttributes = [.font: UIFont.systemFont(ofSize: 17, weight: .semibold)]"#,
+            #"appearance.largeTitleTextAttributes = [.foregroundColor: UIColor.label, .font: UIFont.boldSystemFont(ofSize: 34)]"#,
+            #"UITabBarItem.appearance().setTitleTextAttributes([.font: UIFont.systemFont(ofSize: 10)], for: .normal)"#,
+            // A system menu's items are drawn in the system's font.
+            """
+            Menu("Sort") {
+                Button { sort = .date } label: { Text("Date").font(.system(size: 13)) }
+                Text("Sorted by date").font(.system(size: 13))
+            }
+            """,
+            // A size people choose in the module's theme editor, in another file.
+            RuleExample("""
+                struct ArticleView: View {
+                    @Environment(Theme.self) private var theme
+                    var body: some View { Text(article.body).font(.system(size: theme.bodySize)) }
+                }
+                """, moduleFiles: ["""
+                struct ThemeEditor: View {
+                    @Bindable var theme: Theme
+                    var body: some View { Slider(value: $theme.bodySize, in: 12...28) }
+                }
+                """]),
+            // A reader setting stored in another file.
+            RuleExample("""
+                struct ArticleView: View {
+                    @EnvironmentObject private var settings: ReaderSettings
+                    var body: some View { Text(article.body).font(.system(size: settings.textSize)) }
+                }
+                """, moduleFiles: [#"final class ReaderSettings: ObservableObject { @AppStorage("textSize") var textSize = 17.0 }"#]),
+            // A picker's emoji labels.
+            """
+            Picker("Mood", selection: $mood) {
+                ForEach(["😀", "🙂", "😐", "🙁"], id: \\.self) { mood in Text(mood).font(.system(size: 28)).tag(mood) }
+            }
+            """,
         ],
         corrections: [
             (#"Text(order.title).font(↓.system(size: 17))"#, #"Text(order.title).font(.body)"#),
@@ -282,6 +361,8 @@ struct FixedFontSize: Rule {
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = FontExpression.factoryNames
 
+    static let usesModuleIndex = true
+
     func visit(_ node: Syntax, in context: RuleContext) {
         let file = context.file
         guard let call = node.as(FunctionCallExprSyntax.self), let font = FontExpression(call, in: file),
@@ -304,17 +385,20 @@ struct FixedFontSize: Rule {
             message = Self.customFontMessage(style)
         }
         if font.family == .uiKit, call.isInsideScaledFont || call.isInsideSymbolConfiguration { return }
-        if file.isBarContent(call) { return }
+        if file.isBarContent(call) || Self.isNeverShownAsText(ExprSyntax(call), in: file) || Self.sizeIsChosen(font.size, in: file) {
+            return
+        }
         switch font.use {
         case .modifier(let member):
             if let target = file.view(modifiedBy: member) {
                 guard !target.isImageOnly, !file.isShortText(target), !isImageExtensionSelf(target, file: file),
-                      !file.helperViews(for: target).areAllImages
+                      !file.helperViews(for: target).areAllImages, !Self.isMenuItem(target, in: file)
                 else { return }
             }
         case .declaration(let constant, _):
             let uses = file.references(to: constant).filter { !$0.isInPreview }
             if uses.contains(where: \.isInsideScaledFont) || stylesOnlyImagesOrShortText(uses, file: file) { return }
+            if !uses.isEmpty, uses.allSatisfy({ Self.isNeverShownAsText(Self.fullReference($0), in: file) }) { return }
         case .fontSlot:
             if let property = font.storedProperty(in: file),
                stylesOnlyImagesOrShortText(file.references(to: property).filter { !$0.isInPreview }, file: file) { return }
@@ -359,6 +443,81 @@ struct FixedFontSize: Rule {
             return false
         }
         return branches.contains { (file.numericValue(of: $0) ?? 0) >= TextStyle.displaySize }
+    }
+
+    // MARK: Fonts that are not shown as text
+
+    /// Members that read a font's metrics or names: a font used so measures text or names a family, and is
+    /// never drawn.
+    static let measuringMembers: Set<String> = [
+        "pointSize", "lineHeight", "familyName", "fontName", "ascender", "descender", "capHeight", "xHeight", "leading",
+    ]
+
+    /// Attribute dictionaries of bar appearances: bar text, which does not grow with Dynamic Type.
+    static let barAttributeNames: Set<String> = ["titleTextAttributes", "largeTitleTextAttributes", "setTitleTextAttributes"]
+
+    /// Whether a font written at `expression` (the font itself, or a use of a name holding it) is never drawn as text
+    /// that people read at their size: it measures text (`size(withAttributes:)`, `boundingRect`, `.lineHeight`,
+    /// `.pointSize`) or names a family (`.familyName`), or it styles the title of a navigation or tab bar
+    /// (`titleTextAttributes`, `largeTitleTextAttributes`, `setTitleTextAttributes(_:for:)`). An attributes dictionary
+    /// held in a name counts when every use of that name in the file is one of these.
+    static func isNeverShownAsText(_ expression: ExprSyntax, in file: SwiftUIFile, followingNames: Bool = true) -> Bool {
+        if let member = expression.parent?.as(MemberAccessExprSyntax.self), member.base?.id == expression.id {
+            return measuringMembers.contains(member.declName.baseName.text)
+        }
+        guard let element = expression.parent?.as(DictionaryElementSyntax.self), element.value.id == expression.id,
+              let dictionary = element.parent?.parent?.as(DictionaryExprSyntax.self)
+        else { return false }
+        return isMeasuringOrBarAttributes(ExprSyntax(dictionary), in: file, followingNames: followingNames)
+    }
+
+    /// An attributes dictionary given to a measuring call or to a bar's title attributes, directly or through a name.
+    private static func isMeasuringOrBarAttributes(_ dictionary: ExprSyntax, in file: SwiftUIFile, followingNames: Bool) -> Bool {
+        // `appearance.titleTextAttributes = [.font: …]`
+        if let sequence = dictionary.parent?.as(ExprListSyntax.self), sequence.last?.id == dictionary.id,
+           sequence.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+           let target = sequence.first?.lastToken(viewMode: .sourceAccurate)?.text {
+            return barAttributeNames.contains(target)
+        }
+        // `text.size(withAttributes: […])`, `boundingRect(with:options:attributes:context:)`, `setTitleTextAttributes([…], for:)`
+        if let argument = dictionary.parent?.as(LabeledExprSyntax.self),
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+            if name == "size" && argument.label?.text == "withAttributes" { return true }
+            if name == "boundingRect" && argument.label?.text == "attributes" { return true }
+            return name == "setTitleTextAttributes"
+        }
+        // `let attributes: [NSAttributedString.Key: Any] = [.font: …]`, used only so.
+        guard followingNames, let binding = dictionary.parent?.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        let uses = file.references(to: name).filter { !$0.isInPreview }
+        return !uses.isEmpty && uses.allSatisfy { isMeasuringOrBarAttributes(fullReference($0), in: file, followingNames: false) }
+    }
+
+    /// `Fonts.title` for the `title` of that member access; the reference itself otherwise.
+    static func fullReference(_ use: ExprSyntax) -> ExprSyntax {
+        if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id { return ExprSyntax(member) }
+        return use
+    }
+
+    /// A view in the items of a system `Menu` (its content, not its label): the system draws menu items in its own
+    /// font, whatever the view asks for. Content a modifier inside the menu presents (a sheet) is not an item.
+    static func isMenuItem(_ view: SwiftUIView, in file: SwiftUIFile) -> Bool {
+        for enclosure in file.enclosingViews(of: view.root) {
+            if enclosure.modifier != nil { return false }
+            if enclosure.view.name == "Menu", !file.declaresType("Menu") { return enclosure.role == .menuItems }
+        }
+        return false
+    }
+
+    /// A size read from a value people choose somewhere in the module (`ModuleIndex.chosenValues`): a setting, or a
+    /// property a theme editor's `Slider` or `Stepper` sets (`.system(size: theme.bodySize)`).
+    static func sizeIsChosen(_ size: ExprSyntax, in file: SwiftUIFile) -> Bool {
+        size.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier = token.tokenKind else { return false }
+            return file.module.chosenValues.contains(token.text)
+        }
     }
 
     /// `self` in an `extension Image` helper is an image.
