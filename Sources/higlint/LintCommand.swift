@@ -132,8 +132,16 @@ func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> LintOption
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }
-    if options.paths.isEmpty { options.paths = ["."] }
+    if options.paths.isEmpty { options.paths = options.readsStandardInput ? ["."] : defaultPaths() }
     return options
+}
+
+/// What `lint`, `fix` and `baseline write` check when the command line names no path: `.`, or the folders the
+/// command plugin lists in `HIGLINT_DEFAULT_PATHS`, one a line (the package's targets), so that a path given to
+/// `swift package higlint` replaces them rather than adding to them.
+func defaultPaths() -> [String] {
+    let listed = ProcessInfo.processInfo.environment["HIGLINT_DEFAULT_PATHS"]?.split(separator: "\n").map(String.init) ?? []
+    return listed.isEmpty ? ["."] : listed
 }
 
 /// Whether to read standard input: `--stdin`, or `-` as the only path, as swift-format and most Unix tools read it.
