@@ -69,6 +69,9 @@ struct SyntaxSource {
     var dependencies: [Target.Dependency] = []
     var swiftSettings: [SwiftSetting] = []
     var linkerSettings: [LinkerSetting] = []
+    /// HIGLintKit's own: with the toolchain's SwiftSyntax, found through an `-I` flag that importers lack, it is
+    /// built for library evolution, so that the modules it imports `internal`ly are not loaded by its importers.
+    var kitSettings: [SwiftSetting] = []
 
     /// `identity` is the package's name in SwiftPM: the URL's or the folder's last component.
     static func package(_ dependency: Package.Dependency, identity: String = "swift-syntax") -> SyntaxSource {
@@ -91,8 +94,9 @@ struct SyntaxSource {
         if requested != "package", !isCheckedOutDependency, let host = toolchainHostDirectory() {
             return SyntaxSource(
                 // HIGLintKit hides its SwiftSyntax-facing modules from importers harder when they cannot see them.
-                swiftSettings: [.unsafeFlags(["-I", host]), .define("HIGLINT_TOOLCHAIN_SWIFT_SYNTAX")],
-                linkerSettings: [.unsafeFlags(["-L", host] + syntaxModules.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])])
+                swiftSettings: [.unsafeFlags(["-I", host])],
+                linkerSettings: [.unsafeFlags(["-L", host] + syntaxModules.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])],
+                kitSettings: [.unsafeFlags(["-enable-library-evolution"])])
         }
         if requested == "toolchain" {
             fatalError("HIGLINT_SWIFT_SYNTAX=toolchain, but this toolchain has no lib/swift/host with SwiftParser")
@@ -133,7 +137,8 @@ let package = Package(
         target("HIGLintRules", dependencies: ["HIGLintCore", "HIGLintSwiftUI"]),
         target("HIGLintReporters", dependencies: ["HIGLintCore"]),
         target("HIGLintServer", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintProject"]),
-        target("HIGLintKit", dependencies: ["HIGLintCore", "HIGLintRules"]),
+        .target(name: "HIGLintKit", dependencies: ["HIGLintCore", "HIGLintRules"] + syntax.dependencies,
+                swiftSettings: syntax.swiftSettings + syntax.kitSettings, linkerSettings: syntax.linkerSettings),
         .executableTarget(
             name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject", "HIGLintServer"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),

@@ -11,27 +11,43 @@ struct HIGLintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget, let directory = directoryURL(of: target) else { return [] }
         let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
+        let rootFile = context.package.directoryURL.appendingPathComponent(".higlint.json")
+        if !sources.isEmpty, !FileManager.default.fileExists(atPath: rootFile.path) {
+            Diagnostics.warning(Self.unplannedRootWarning)
+        }
         return try Self.commands(tool: context.tool(named: "higlint").url, name: target.name, sources: sources,
                                  directory: directory, root: context.package.directoryURL,
                                  workDirectory: context.pluginWorkDirectoryURL)
     }
 
+    /// SwiftPM cannot watch a file that does not exist (a missing input fails the build), and plans the build again
+    /// (running this plugin, which then declares the file) when the manifest or a target's folder changes, not
+    /// the package root: a `.higlint.json` added there later is not seen until then.
+    static let unplannedRootWarning = "HIGLint: this package has no .higlint.json at its root; after adding one, touch Package.swift once so that SwiftPM plans the build again and lints when it changes"
+
     /// The lint command of one target: Swift packages and Xcode projects alike.
     static func commands(tool: URL, name: String, sources: [URL], directory: URL, root: URL, workDirectory: URL) -> [Command] {
         guard !sources.isEmpty else { return [] }
         let stamp = workDirectory.appendingPathComponent("HIGLint+\(name).swift")
+        let configuration = configurationFiles(above: directory, upTo: root)
+        // higlint warns about a .higlint.json that is not among these: SwiftPM will not see it change.
+        let planned = configuration.filter { $0.lastPathComponent == ".higlint.json" }.map(\.path)
         return [.buildCommand(
             displayName: "HIGLint \(name)",
             executable: tool,
             arguments: ["lint", "--quiet", "--fail-on", "error", "--allow-empty", "--stamp", stamp.path] + sources.map(\.path),
-            inputFiles: sources + configurationFiles(above: directory, upTo: root),
+            environment: ["HIGLINT_PLANNED_CONFIGURATIONS": planned.joined(separator: "\n")],
+            inputFiles: sources + configuration,
             outputFiles: [stamp])]
     }
 
     /// What can change the configuration of the target: every `.higlint.json` from its folder up to the package or
-    /// project root (included), so that editing one lints again; and those folders themselves, whose modification
-    /// time changes when a `.higlint.json` is added to one (a file that does not exist yet cannot be an input: the
-    /// build system refuses missing inputs).
+    /// project root (included), so that editing one lints again; and those folders themselves. A file that does not
+    /// exist yet cannot be an input (the build system refuses the build: "couldn't build … because of missing
+    /// inputs"), and SwiftPM's build system does not rerun a command when an input folder gains a file. One added
+    /// to the target's folder makes SwiftPM plan again, which declares it; one added above is not seen until the
+    /// manifest changes. When a lint runs anyway (a source changed), higlint applies it and warns that its edits
+    /// are not seen (`HIGLINT_PLANNED_CONFIGURATIONS`); the plugin warns when the root has none.
     static func configurationFiles(above directory: URL, upTo root: URL) -> [URL] {
         var inputs: [URL] = []
         // Both resolved, so that a symbolic link on the way (/var → /private/var) cannot hide the root.

@@ -1,35 +1,38 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package higlint [--target NAME …] [higlint options]`: lints the package's targets (or the named ones)
-/// with the options given, from the package's folder, and fails when higlint does.
+/// `swift package higlint [--target NAME …] [higlint arguments]`: runs higlint from the package's folder with the
+/// arguments given, and fails when higlint does.
+///
+/// The package's targets (or the named ones) are what `lint`, `fix` and `baseline write` check when the arguments
+/// name no path; they reach higlint as its default paths (`HIGLINT_DEFAULT_PATHS`), not as arguments, so that a
+/// path given (`swift package higlint Sources/Core`) replaces them, and commands that take other words or none
+/// (`project`, `config --effective FILE`, `rules`, `explain ID`) get their arguments as written. Telling paths
+/// from option values is higlint's to do: the plugin would need every option's arity.
 @main
 struct HIGLintCommandPlugin: CommandPlugin {
-    /// Commands that take no paths.
-    static let pathlessCommands: Set<String> = ["rules", "explain", "init", "help", "--help", "-h", "--version", "version"]
-
     func performCommand(context: PluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
         let package = context.package.directoryURL.standardizedFileURL.path
-        var options = extractor.remainingArguments
-        let isPathless = options.first.map(Self.pathlessCommands.contains) ?? false
-        if !isPathless, !options.contains("--stdin") {
-            options += targets.compactMap(directoryURL(of:)).map { directory -> String in
-                let path = directory.standardizedFileURL.path
-                return path.hasPrefix(package + "/") ? String(path.dropFirst(package.count + 1)) : path
-            }
+        let folders = targets.compactMap(directoryURL(of:)).map { directory -> String in
+            let path = directory.standardizedFileURL.path
+            return path.hasPrefix(package + "/") ? String(path.dropFirst(package.count + 1)) : path
         }
-        try Self.run(tool: context.tool(named: "higlint").url, arguments: options, in: context.package.directoryURL)
+        try Self.run(tool: context.tool(named: "higlint").url, arguments: extractor.remainingArguments, defaultPaths: folders,
+                     in: context.package.directoryURL)
     }
 
     /// Runs higlint from `directory` and passes its failure on.
-    static func run(tool: URL, arguments: [String], in directory: URL) throws {
+    static func run(tool: URL, arguments: [String], defaultPaths: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["HIGLINT_DEFAULT_PATHS"] = defaultPaths.joined(separator: "\n")
+        process.environment = environment
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
@@ -58,12 +61,9 @@ extension HIGLintCommandPlugin: XcodeCommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = Set(extractor.extractOption(named: "target"))
         let targets = context.xcodeProject.targets.filter { names.isEmpty || names.contains($0.displayName) }
-        var options = extractor.remainingArguments
-        let isPathless = options.first.map(Self.pathlessCommands.contains) ?? false
-        if !isPathless, !options.contains("--stdin") {
-            options += targets.flatMap { $0.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url.path) }
-        }
-        try Self.run(tool: context.tool(named: "higlint").url, arguments: options, in: context.xcodeProject.directoryURL)
+        let files = targets.flatMap { $0.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url.path) }
+        try Self.run(tool: context.tool(named: "higlint").url, arguments: extractor.remainingArguments, defaultPaths: files,
+                     in: context.xcodeProject.directoryURL)
     }
 }
 #endif

@@ -1,14 +1,8 @@
-#if HIGLINT_TOOLCHAIN_SWIFT_SYNTAX
-// The toolchain's SwiftSyntax is found through HIGLint's own `-I` flag, which a package importing this module lacks,
-// so it must not load HIGLintCore at all. Without library evolution, `internal import` still makes it load the
-// module; `@_implementationOnly` does not (hence the compiler's warning), and is safe here because no public type
-// of this module stores a value of one of HIGLintCore's types.
-@_implementationOnly import HIGLintCore
-@_implementationOnly import HIGLintRules
-#else
+// Imported `internal`ly: no public declaration of this module mentions their types. With the toolchain's SwiftSyntax
+// this module is built for library evolution (Package.swift), where importers do not load these modules at all:
+// they could not, lacking HIGLint's `-I` flag for SwiftSyntax.
 internal import HIGLintCore
 internal import HIGLintRules
-#endif
 
 /// HIGLint as a library: lint Swift source text or files and folders, get findings.
 ///

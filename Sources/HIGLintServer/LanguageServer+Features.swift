@@ -91,7 +91,7 @@ extension LanguageServer {
     func hover(_ params: Params) throws(RPCError) -> JSON {
         let uri = try params.object("textDocument").string("uri")
         let position = try Position(params.json["position"])
-        let hits = currentFindings(uri).filter { $0.range.start <= position && position <= $0.range.end }
+        let hits = lastFindings(uri).filter { $0.range.start <= position && position <= $0.range.end }
         guard let first = hits.first else { return .null }
         let text = hits.map { hit in
             var text = "**\(hit.finding.rule)** (\(hit.finding.severity.rawValue)): \(hit.finding.message)\n\n"
@@ -99,6 +99,19 @@ extension LanguageServer {
             return text
         }.joined(separator: "\n---\n\n")
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": first.range.json]
+    }
+
+    /// The last findings of `uri` where they are in its current text: between an edit and the next lint, hover
+    /// answers from the last results, moved by the edits since (findings whose word an edit touched are left out).
+    func lastFindings(_ uri: String) -> [(finding: Diagnostic, range: Range)] {
+        guard let document = documents[uri], let last = results[uri], case .findings(let findings) = last.outcome else { return [] }
+        let before = last.document
+        guard before.revision != document.revision else { return findings.map { ($0, document.wordRange(at: $0.offset)) } }
+        return findings.compactMap { finding in
+            let word = before.wordRange(at: finding.offset)
+            guard let now = document.moved(finding.offset, before.offset(of: word.end), from: before.revision) else { return nil }
+            return (finding, Range(start: document.position(ofOffset: now.start), end: document.position(ofOffset: now.end)))
+        }
     }
 
     /// `higlint explain` as Markdown.

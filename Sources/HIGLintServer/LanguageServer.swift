@@ -355,6 +355,7 @@ public final class LanguageServer: @unchecked Sendable {
         guard let current = documents[uri], current.revision >= document.revision else { return }   // closed, or reopened
         let finished = Results(document: document.withoutSyntax, outcome: outcome, epoch: epoch)
         results[uri] = finished
+        documents[uri]?.forgetEdits(before: document.revision)   // hover moves these findings by the edits since
         if epoch != self.epoch {
             rerun.insert(uri)   // configuration or facts changed while it ran: its findings may be wrong
         } else if current.revision == document.revision {

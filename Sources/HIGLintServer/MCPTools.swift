@@ -253,10 +253,7 @@ struct MCPTools {
 
     private func explainRule(_ arguments: Arguments) throws(Arguments.Problem) -> JSON {
         let id = try arguments.string("rule")
-        guard let rule = rule(withID: id) else {
-            let close = allRules.map { $0.description.id }.filter { $0.contains(id) || id.contains($0) }
-            throw Arguments.Problem(message: "unknown rule '\(id)'\(close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"); list_rules lists them")
-        }
+        guard let rule = rule(withID: id) else { throw Arguments.Problem(message: Self.unknownRule(id)) }
         let description = rule.description
         var value = Self.ruleSummary(description)
         if case .object(var members) = value {
@@ -266,6 +263,16 @@ struct MCPTools {
             value = .object(members)
         }
         return Self.result(value, text: RuleDocumentation.explanation(of: description))
+    }
+
+    /// "unknown rule", with the id a typo most likely meant (as `lint_code`'s configuration errors and the command
+    /// line suggest: `fixed_font_size`), else the ids that contain the word or that it contains (`font-size`).
+    static func unknownRule(_ id: String) -> String {
+        let ids = allRules.map { $0.description.id }
+        let close = Spelling.closest(to: id, in: ids).map { [$0] }
+            ?? ids.filter { !id.isEmpty && ($0.contains(id) || id.contains($0)) }
+        let hint = close.isEmpty ? "" : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))? "
+        return "unknown rule '\(id)'; \(hint)list_rules lists them"
     }
 
     private func listRules(_ arguments: Arguments) throws(Arguments.Problem) -> JSON {

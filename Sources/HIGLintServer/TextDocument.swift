@@ -57,6 +57,13 @@ public struct TextDocument: Sendable {
     private var lineStarts: [Int] = [0]
     /// The last parse and the edits since, for an incremental reparse.
     public internal(set) var syntax = DocumentSyntax()
+    /// The edits made to this text, each with the revision it was made to, oldest first: what moves findings made
+    /// for an earlier revision to where they are now. Kept from the revision of the last results on.
+    private var edits: [(revision: Int, edit: SourceEdit)] = []
+    /// Edits made to this revision and earlier ones were forgotten (past `editLimit`): their findings cannot move.
+    private var forgottenRevision = -1
+    /// Past this many edits without results (a document that is never linted), they are forgotten.
+    static let editLimit = 1_000
 
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -71,7 +78,29 @@ public struct TextDocument: Sendable {
     var withoutSyntax: TextDocument {
         var copy = self
         copy.syntax = DocumentSyntax()
+        copy.edits = []
         return copy
+    }
+
+    /// Forgets the edits made to revisions before `revision`: findings of older ones are not asked for again.
+    mutating func forgetEdits(before revision: Int) {
+        edits.removeAll { $0.revision < revision }
+    }
+
+    /// Where the UTF-8 range `start..<end` of revision `revision` of this text is now, moved by the edits since:
+    /// an edit before it moves it by the bytes it adds or removes, one after it leaves it; `nil` when an edit
+    /// touched it, or when the edits since `revision` are no longer known.
+    func moved(_ start: Int, _ end: Int, from revision: Int) -> (start: Int, end: Int)? {
+        guard revision > forgottenRevision else { return nil }
+        var range = (start: start, end: end)
+        for (made, edit) in edits where made >= revision {
+            let lower = edit.range.lowerBound.utf8Offset, upper = edit.range.upperBound.utf8Offset
+            if range.end <= lower { continue }
+            guard range.start >= upper else { return nil }
+            let shift = edit.replacement.count - (upper - lower)
+            range = (range.start + shift, range.end + shift)
+        }
+        return range
     }
 
     private mutating func indexLines() {
@@ -176,15 +205,22 @@ public struct TextDocument: Sendable {
     /// Applies one `didChange` content change: a replacement of `range`, or of the whole text without one.
     public mutating func apply(_ replacement: String, in range: Range?, version: Int) {
         let text = Array(replacement.utf8)
+        let edit: SourceEdit
         if let range {
             let start = offset(of: range.start)
             let end = max(start, offset(of: range.end))
-            syntax.record(SourceEdit(range: AbsolutePosition(utf8Offset: start)..<AbsolutePosition(utf8Offset: end), replacement: text))
+            edit = SourceEdit(range: AbsolutePosition(utf8Offset: start)..<AbsolutePosition(utf8Offset: end), replacement: text)
             bytes.replaceSubrange(start..<end, with: text)
         } else {
-            syntax.record(DocumentSyntax.edit(from: bytes, to: text))
+            edit = DocumentSyntax.edit(from: bytes, to: text)
             bytes = text
         }
+        syntax.record(edit)
+        if edits.count >= Self.editLimit {
+            edits = []
+            forgottenRevision = revision
+        }
+        edits.append((revision, edit))
         self.version = version
         indexLines()
     }

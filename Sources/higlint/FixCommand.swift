@@ -61,7 +61,7 @@ func parseFix(_ arguments: ArraySlice<String>) throws(UsageError) -> FixOptions?
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }
-    if options.paths.isEmpty { options.paths = ["."] }
+    if options.paths.isEmpty { options.paths = options.readsStandardInput ? ["."] : defaultPaths() }
     return options
 }
 

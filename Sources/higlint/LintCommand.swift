@@ -132,8 +132,16 @@ func parseLint(_ arguments: ArraySlice<String>) throws(UsageError) -> LintOption
     if options.readsStandardInput && !options.paths.isEmpty {
         throw UsageError(message: "--stdin cannot be combined with paths")
     }
-    if options.paths.isEmpty { options.paths = ["."] }
+    if options.paths.isEmpty { options.paths = options.readsStandardInput ? ["."] : defaultPaths() }
     return options
+}
+
+/// What `lint`, `fix` and `baseline write` check when the command line names no path: `.`, or the folders the
+/// command plugin lists in `HIGLINT_DEFAULT_PATHS`, one a line (the package's targets), so that a path given to
+/// `swift package higlint` replaces them rather than adding to them.
+func defaultPaths() -> [String] {
+    let listed = ProcessInfo.processInfo.environment["HIGLINT_DEFAULT_PATHS"]?.split(separator: "\n").map(String.init) ?? []
+    return listed.isEmpty ? ["."] : listed
 }
 
 /// Whether to read standard input: `--stdin`, or `-` as the only path, as swift-format and most Unix tools read it.
@@ -231,6 +239,9 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
         if !result.errors.isEmpty { summary += "; \(result.errors.count) could not be checked" }
         writeError(summary + "\n")
     }
+    for file in configurationsUnplanned(resolver, paths: options.paths) {
+        writeErrorLine("\(file): warning: SwiftPM planned this build before this file existed, so the build-tool plugin will not lint again when it changes; touch Package.swift once (SwiftPM then plans again)")
+    }
     if let stamp = options.stampPath {
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(Data("// HIGLint checked these sources.\n".utf8), to: stamp)
@@ -244,3 +255,22 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
 }
 
+
+/// The configuration files of `paths` that SwiftPM cannot see change: under the build-tool plugin, which lists the
+/// ones it declared as inputs in `HIGLINT_PLANNED_CONFIGURATIONS`, those that did not exist when SwiftPM planned
+/// the build. A build system refuses an input that does not exist, so the plugin declares the folders a
+/// `.higlint.json` may appear in; creating one changes its folder and lints again once, but SwiftPM plans
+/// again (and runs the plugin, which then declares the file) only when the manifest changes.
+func configurationsUnplanned(_ resolver: ConfigurationResolver, paths: [String]) -> [String] {
+    guard let planned = ProcessInfo.processInfo.environment["HIGLINT_PLANNED_CONFIGURATIONS"] else { return [] }
+    let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
+    let known = Set(planned.split(separator: "\n").map { real(String($0)) })
+    let folders = Set(paths.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+    var unplanned: [String] = []
+    for folder in folders.sorted() {
+        for file in (try? resolver.files(forDirectory: folder)) ?? [] where !known.contains(real(file.path)) && !unplanned.contains(file.path) {
+            unplanned.append(file.path)
+        }
+    }
+    return unplanned
+}

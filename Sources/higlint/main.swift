@@ -112,7 +112,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
             return .help(baselineCommand.help)
         }
         guard !options.readsStandardInput else { throw UsageError(message: "baseline write records files; --stdin does not apply") }
-        if options.paths.isEmpty { options.paths = ["."] }
+        if options.paths.isEmpty { options.paths = defaultPaths() }
         return .writeBaseline(file, options)
     case "project"?:
         return try parseProject(arguments.dropFirst())

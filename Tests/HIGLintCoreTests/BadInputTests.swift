@@ -68,6 +68,20 @@ func survive(_ data: Data, label: String, engine: LintEngine, fixer: FixEngine) 
     }
 }
 
+/// A broken configuration file, named in the test log by `name`: swift-testing prints each case's arguments in
+/// full, and some of these texts run to 25,000 characters.
+struct BrokenConfiguration: Sendable, CustomTestStringConvertible {
+    var name: String
+    var contents: String
+    var message: String
+
+    init(_ name: String, _ contents: String, _ message: String) {
+        (self.name, self.contents, self.message) = (name, contents, message)
+    }
+
+    var testDescription: String { name }
+}
+
 @Suite("Bad input")
 struct BadInputTests {
     let engine = LintEngine(ruleTypes: allRules)
@@ -244,20 +258,21 @@ struct BadInputTests {
     // MARK: Configuration files
 
     @Test("a broken configuration file is an error naming the file and the reason", arguments: [
-        ("wrong type", "{ platforms: 5 }", "platforms: expected a list of strings"),
-        ("wrong type deep down", #"{ rules: { "fixed-font-size": { severity: [1] } } }"#, "rules.fixed-font-size.severity"),
-        ("unknown key", "{ bogus: 1 }", "unknown key 'bogus'"),
-        ("unknown rule option", #"{ rules: { "fixed-font-size": { extra: { a: [[]] } } } }"#, "unknown option 'extra'"),
-        ("huge number", #"{ rules: { "fixed-font-size": { severity: 1e999 } } }"#, "the number 1e999 is too large"),
-        ("huge integer", #"{ deploymentTarget: { iOS: 123456789012345678901234567890 } }"#, "deploymentTarget.iOS"),
-        ("deep nesting of lists", "{ include: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + " }", "nested more than 64 levels"),
-        ("deep nesting of objects", String(repeating: "{ a: ", count: 5000) + "1" + String(repeating: " }", count: 5000), "nested more than 64 levels"),
-        ("invalid JSON", "{ rules: { ", "the file ends"),
-        ("not an object", "[]", "must be an object"),
-        ("empty", "", "the file is empty"),
-        ("not UTF-8", "\u{FFFD}", "a string value needs quotes"),
-    ] as [(String, String, String)])
-    func configuration(name: String, contents: String, message: String) {
+        BrokenConfiguration("wrong type", "{ platforms: 5 }", "platforms: expected a list of strings"),
+        BrokenConfiguration("wrong type deep down", #"{ rules: { "fixed-font-size": { severity: [1] } } }"#, "rules.fixed-font-size.severity"),
+        BrokenConfiguration("unknown key", "{ bogus: 1 }", "unknown key 'bogus'"),
+        BrokenConfiguration("unknown rule option", #"{ rules: { "fixed-font-size": { extra: { a: [[]] } } } }"#, "unknown option 'extra'"),
+        BrokenConfiguration("huge number", #"{ rules: { "fixed-font-size": { severity: 1e999 } } }"#, "the number 1e999 is too large"),
+        BrokenConfiguration("huge integer", #"{ deploymentTarget: { iOS: 123456789012345678901234567890 } }"#, "deploymentTarget.iOS"),
+        BrokenConfiguration("deep nesting of lists", "{ include: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + " }", "nested more than 64 levels"),
+        BrokenConfiguration("deep nesting of objects", String(repeating: "{ a: ", count: 5000) + "1" + String(repeating: " }", count: 5000), "nested more than 64 levels"),
+        BrokenConfiguration("invalid JSON", "{ rules: { ", "the file ends"),
+        BrokenConfiguration("not an object", "[]", "must be an object"),
+        BrokenConfiguration("empty", "", "the file is empty"),
+        BrokenConfiguration("not UTF-8", "\u{FFFD}", "a string value needs quotes"),
+    ])
+    func configuration(_ broken: BrokenConfiguration) {
+        let (name, contents, message) = (broken.name, broken.contents, broken.message)
         withWatchdog("configuration: \(name)") {
             do throws(ConfigurationError) {
                 _ = try ConfigurationFile(data: Data(contents.utf8), path: "/repo/.higlint.json", rules: allRules.map { $0.description })

@@ -106,7 +106,7 @@ struct FixSafetyTests {
         try Data(original.utf8).write(to: URL(fileURLWithPath: path))
         // Fill what is left.
         let filler = point.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
         let handle = try FileHandle(forWritingTo: filler)
         while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
         try? handle.close()

@@ -147,6 +147,35 @@ struct LanguageServerTests {
         #expect(nothing["result"] == .null)
     }
 
+    @Test("between an edit and the next lint, hovers over the last findings where the edit moved them")
+    func hoverAfterEdit() {
+        let harness = ServerHarness(debounce: 30)   // the edits below are not linted during the test
+        harness.initialize()
+        harness.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": .string(view)]])
+        _ = harness.diagnostics(version: 1)
+        func hover(_ line: Int, _ character: Int) -> JSON {
+            harness.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": JSON(line), "character": JSON(character)]])["result"] ?? .null
+        }
+        func change(_ version: Int, _ start: (Int, Int), _ end: (Int, Int), _ text: String) {
+            let range: JSON = ["start": ["line": JSON(start.0), "character": JSON(start.1)], "end": ["line": JSON(end.0), "character": JSON(end.1)]]
+            harness.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": JSON(version)],
+                                                      "contentChanges": [["range": range, "text": .string(text)]]])
+        }
+        // Two lines above it, and two characters before it on its line: `.system` moves from 2:32 to 4:34.
+        change(2, (0, 0), (0, 0), "// A row.\n\n")
+        change(3, (4, 8), (4, 8), "  ")
+        let moved = hover(4, 36)
+        #expect(moved["contents"]?["value"]?.string?.contains("fixed-font-size") == true)
+        #expect(moved["range"] == ["start": ["line": 4, "character": 34], "end": ["line": 4, "character": 41]])
+        #expect(hover(2, 36) == .null)
+        // An edit after it leaves it where it is.
+        change(4, (6, 0), (6, 0), "// The end.\n")
+        #expect(hover(4, 36)["range"] == ["start": ["line": 4, "character": 34], "end": ["line": 4, "character": 41]])
+        // An edit of its word leaves it out: `.body` is no finding.
+        change(5, (4, 34), (4, 51), ".body")
+        #expect(hover(4, 36) == .null)
+    }
+
     @Test("lints the buffer after incremental changes, not the text it was opened with")
     func incrementalChanges() {
         let harness = ServerHarness()

@@ -119,7 +119,9 @@ async def test_bad_arguments_are_clear_tool_errors(root):
             ("lint_code", {"code": VIEW, "colour": "red"}, 'unknown argument "colour"'),
             ("lint_paths", {"paths": []}, "is empty"),
             ("lint_paths", {"paths": ["Missing.swift"]}, "no such file or folder"),
-            ("explain_rule", {"rule": "font-size"}, "unknown rule 'font-size'; did you mean fixed-font-size?"),
+            ("explain_rule", {"rule": "font-size"}, "unknown rule 'font-size'; did you mean 'fixed-font-size'?"),
+            # The spelling suggestion `lint_code`'s configuration errors give, for the id written with underscores.
+            ("explain_rule", {"rule": "fixed_font_size"}, "unknown rule 'fixed_font_size'; did you mean 'fixed-font-size'?"),
             ("list_rules", {"section": "maps"}, "unknown section 'maps'"),
             ("fix_code", {"code": VIEW, "rules": ["chart-without-title"]}, "has no fix"),
         ]

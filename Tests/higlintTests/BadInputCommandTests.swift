@@ -9,8 +9,8 @@ func runBounded(_ arguments: [String], in directory: URL, seconds: TimeInterval 
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: outputs) }
     let (out, err) = (outputs.appendingPathComponent("out"), outputs.appendingPathComponent("err"))
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let process = Process()
     if let launcher = prefix.first {
         process.executableURL = URL(fileURLWithPath: launcher)
@@ -51,6 +51,20 @@ let receipt = """
     }
 
     """
+
+/// A broken configuration file, named in the test log by `name`: swift-testing prints each case's arguments in
+/// full, and some of these texts run to 25,000 characters.
+struct BrokenConfiguration: Sendable, CustomTestStringConvertible {
+    var name: String
+    var contents: String
+    var message: String
+
+    init(_ name: String, _ contents: String, _ message: String) {
+        (self.name, self.contents, self.message) = (name, contents, message)
+    }
+
+    var testDescription: String { name }
+}
 
 @Suite("Bad input, through the command line", .serialized)
 struct BadInputCommandTests {
@@ -256,14 +270,17 @@ struct BadInputCommandTests {
     }
 
     @Test("broken configuration files: exit 2 naming the file and the reason, never a crash", arguments: [
-        ("{ platforms: 5 }", "platforms: expected a list of strings"),
-        ("{ bogus: 1 }", "unknown key 'bogus'"),
-        (#"{ rules: { "fixed-font-size": { severity: 1e999 } } }"#, "the number 1e999 is too large"),
-        ("{ include: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + " }", "nested more than 64 levels"),
-        (String(repeating: "{ a: ", count: 5000) + "1" + String(repeating: " }", count: 5000), "nested more than 64 levels"),
-        ("{ rules: ", "the file ends"),
+        BrokenConfiguration("wrong type", "{ platforms: 5 }", "platforms: expected a list of strings"),
+        BrokenConfiguration("unknown key", "{ bogus: 1 }", "unknown key 'bogus'"),
+        BrokenConfiguration("huge number", #"{ rules: { "fixed-font-size": { severity: 1e999 } } }"#, "the number 1e999 is too large"),
+        BrokenConfiguration("deep nesting of lists", "{ include: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + " }",
+                            "nested more than 64 levels"),
+        BrokenConfiguration("deep nesting of objects", String(repeating: "{ a: ", count: 5000) + "1" + String(repeating: " }", count: 5000),
+                            "nested more than 64 levels"),
+        BrokenConfiguration("invalid JSON", "{ rules: ", "the file ends"),
     ])
-    func brokenConfiguration(contents: String, message: String) throws {
+    func brokenConfiguration(_ broken: BrokenConfiguration) throws {
+        let (contents, message) = (broken.contents, broken.message)
         let root = try temporaryProject([".higlint.json": contents, "Receipt.swift": receipt])
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)

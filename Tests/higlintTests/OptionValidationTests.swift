@@ -46,11 +46,11 @@ struct BadPathMessageTests {
             for (index, byte) in "Sockets/Live.swift".utf8.enumerated() { buffer[index] = byte }
         }
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(root.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        FileManager.default.changeCurrentDirectoryPath(previous)
+        _ = FileManager.default.changeCurrentDirectoryPath(previous)
         #expect(bound == 0)
         let sockets = try HIGLint.run(["lint", "Sockets", "--no-cache"], in: root)
         #expect(sockets.stderr.contains("Sockets/Live.swift: error: cannot read the file (it is a socket, not a regular file)"), "\(sockets.stderr)")

@@ -194,7 +194,7 @@ private struct Reader {
 
     func unknown(_ key: [String], _ word: String, kind: String, of owner: String? = nil, known: [String], hint: String? = nil) -> ConfigurationError {
         var message = "unknown \(kind) '\(ConfigurationFile.shown(word))'" + (owner.map { " of \(ConfigurationFile.shown($0))" } ?? "")
-        if let suggestion = Self.closest(to: word, in: known) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = Spelling.closest(to: word, in: known) { message += "; did you mean '\(suggestion)'?" }
         message += hint.map { " (\($0))" } ?? " (expected one of: \(known.joined(separator: ", ")))"
         return fail(key, message)
     }
@@ -377,12 +377,5 @@ private struct Reader {
     static func isTypeName(_ text: String) -> Bool {
         guard let first = text.first, first.isLetter || first == "_" else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-    }
-
-    /// The known word a typo most likely meant, if one is close.
-    static func closest(to word: String, in known: [String]) -> String? {
-        // A word much longer than every known one is no typo of them; and the distance costs its length squared.
-        guard word.count <= (known.map(\.count).max() ?? 0) + 8 else { return nil }
-        return Spelling.closest(to: word, in: known)
     }
 }

@@ -1,8 +1,10 @@
 /// Suggestions for mistyped words: rule ids, configuration keys, commands and options.
 public enum Spelling {
     /// The known word a typo most likely meant, if one is close: one it begins (three letters at least), or
-    /// one a quarter of its letters (two at least) away.
+    /// one a quarter of its letters (two at least) away. A word much longer than every known one is no typo of
+    /// them (and the distance costs its length squared): it gets none.
     public static func closest(to word: String, in known: [String]) -> String? {
+        guard word.count <= (known.map(\.count).max() ?? 0) + 8 else { return nil }
         let lowered = word.lowercased()
         if lowered.count >= 3, let extended = known.first(where: { $0.lowercased().hasPrefix(lowered) }) { return extended }
         let scored = known.map { ($0, distance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }

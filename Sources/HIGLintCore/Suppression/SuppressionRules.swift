@@ -128,9 +128,7 @@ extension SuppressionMap {
             return SuppressionMessage.commaList(word, written: canonical.split(separator: ",").joined(separator: " "))
         }
         if knownSet.contains(canonical) { return SuppressionMessage.misspelledID(word, canonical: canonical) }
-        // A word far longer than every id is no typo of one; and the distance costs its length squared.
-        let suggestion = canonical.count <= (known.map(\.count).max() ?? 0) + 8 ? Spelling.closest(to: canonical, in: known) : nil
-        return SuppressionMessage.unknownID(word, suggestion: suggestion)
+        return SuppressionMessage.unknownID(word, suggestion: Spelling.closest(to: canonical, in: known))
     }
 }
 
