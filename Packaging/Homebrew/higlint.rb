@@ -1,11 +1,11 @@
 # Homebrew formula for HIGLint. UNTESTED: written on Linux, where Homebrew and Xcode are not available; nobody has
 # run `brew install` or `brew test` with it yet. Before publishing it in a tap, set the repository URL and the
-# sha256 of the tag's archive (`shasum -a 256 0.2.0.tar.gz`), then run `brew install --build-from-source` and
+# sha256 of the tag's archive (`shasum -a 256 0.3.0.tar.gz`), then run `brew install --build-from-source` and
 # `brew test higlint`.
 class Higlint < Formula
   desc "Checks SwiftUI code against Apple's Human Interface Guidelines for content views"
   homepage "https://github.com/OWNER/HIGLint"
-  url "https://github.com/OWNER/HIGLint/archive/refs/tags/0.2.0.tar.gz"
+  url "https://github.com/OWNER/HIGLint/archive/refs/tags/0.3.0.tar.gz"
   sha256 "0000000000000000000000000000000000000000000000000000000000000000"
   head "https://github.com/OWNER/HIGLint.git", branch: "main"
 

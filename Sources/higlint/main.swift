@@ -3,7 +3,7 @@ import HIGLintCore
 import HIGLintReporters
 import HIGLintRules
 
-let version = "0.2.0"
+let version = "0.3.0"
 
 enum Command {
     case lint(LintOptions)
