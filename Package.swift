@@ -63,6 +63,35 @@ func toolchainHostDirectory() -> String? {
     return nil
 }
 
+/// The version tag (`603.0.1`) of the git checkout at `path` if its HEAD has one, read from the repository's
+/// files (a clone of the mirror bundle, or of upstream at a release tag); nil for anything else.
+func versionTag(ofCheckout path: String) -> String? {
+    let git = URL(fileURLWithPath: path).appendingPathComponent(".git")
+    func read(_ name: String) -> String? {
+        (try? String(contentsOf: git.appendingPathComponent(name), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    // packed-refs: "SHA REF" lines, each optionally followed by "^SHA", the commit an annotated tag points at.
+    var packed: [(ref: String, commits: [String])] = []
+    for line in (read("packed-refs") ?? "").split(separator: "\n") where !line.hasPrefix("#") {
+        if line.hasPrefix("^"), !packed.isEmpty { packed[packed.count - 1].commits.append(String(line.dropFirst())) }
+        let parts = line.split(separator: " ")
+        if parts.count == 2 { packed.append((String(parts[1]), [String(parts[0])])) }
+    }
+    guard var head = read("HEAD") else { return nil }
+    if head.hasPrefix("ref: ") {
+        let ref = String(head.dropFirst(5))
+        guard let commit = read(ref) ?? packed.first(where: { $0.ref == ref })?.commits.first else { return nil }
+        head = commit
+    }
+    var tags = packed.filter { $0.ref.hasPrefix("refs/tags/") && $0.commits.contains(head) }.map { String($0.ref.dropFirst(10)) }
+    let looseTags = git.appendingPathComponent("refs/tags").path
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: looseTags)) ?? [] where read("refs/tags/" + name) == head {
+        tags.append(name)
+    }
+    return tags.sorted().last { $0.first?.isNumber == true && $0.allSatisfy { $0.isNumber || $0 == "." } }
+}
+
 /// Where SwiftSyntax comes from, and what every target needs to use it.
 struct SyntaxSource {
     var packageDependencies: [Package.Dependency] = []
@@ -72,11 +101,16 @@ struct SyntaxSource {
     /// HIGLintKit's own: with the toolchain's SwiftSyntax, found through an `-I` flag that importers lack, it is
     /// built for library evolution, so that the modules it imports `internal`ly are not loaded by its importers.
     var kitSettings: [SwiftSetting] = []
+    /// For `higlint --version --verbose` (Sources/HIGLintBuildInfo): the swift-syntax release, and where it came from.
+    var version = ""
+    var origin = ""
 
     /// `identity` is the package's name in SwiftPM: the URL's or the folder's last component.
-    static func package(_ dependency: Package.Dependency, identity: String = "swift-syntax") -> SyntaxSource {
+    static func package(_ dependency: Package.Dependency, identity: String = "swift-syntax",
+                        version: String, origin: String) -> SyntaxSource {
         SyntaxSource(packageDependencies: [dependency],
-                     dependencies: syntaxModules.map { .product(name: $0, package: identity) })
+                     dependencies: syntaxModules.map { .product(name: $0, package: identity) },
+                     swiftSettings: [.define("HIGLINT_SOURCE_SYNTAX")], version: version, origin: origin)
     }
 
     static func resolve() -> SyntaxSource {
@@ -85,8 +119,9 @@ struct SyntaxSource {
         // there, point the swift-syntax URL at a local clone with `swift package config set-mirror` instead.
         if let path = environment["HIGLINT_SWIFT_SYNTAX_PATH"], !path.isEmpty, !isCheckedOutDependency {
             // SwiftPM names a local package after its folder, which need not be `swift-syntax`.
-            let identity = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent.lowercased()
-            return .package(.package(path: path), identity: identity)
+            let folder = URL(fileURLWithPath: path).standardizedFileURL
+            return .package(.package(path: path), identity: folder.lastPathComponent.lowercased(),
+                            version: versionTag(ofCheckout: folder.path) ?? "", origin: "the checkout at \(folder.path)")
         }
         if requested == "toolchain", isCheckedOutDependency {
             fatalError("HIGLINT_SWIFT_SYNTAX=toolchain needs unsafe flags, which SwiftPM refuses in a dependency by URL")
@@ -94,14 +129,17 @@ struct SyntaxSource {
         if requested != "package", !isCheckedOutDependency, let host = toolchainHostDirectory() {
             return SyntaxSource(
                 // HIGLintKit hides its SwiftSyntax-facing modules from importers harder when they cannot see them.
-                swiftSettings: [.unsafeFlags(["-I", host])],
+                swiftSettings: [.unsafeFlags(["-I", host]), .define("HIGLINT_TOOLCHAIN_SWIFT_SYNTAX")],
                 linkerSettings: [.unsafeFlags(["-L", host] + syntaxModules.map { "-l\($0)" } + ["-Xlinker", "-rpath", "-Xlinker", host])],
-                kitSettings: [.unsafeFlags(["-enable-library-evolution"])])
+                kitSettings: [.unsafeFlags(["-enable-library-evolution"])],
+                origin: host)
         }
         if requested == "toolchain" {
             fatalError("HIGLINT_SWIFT_SYNTAX=toolchain, but this toolchain has no lib/swift/host with SwiftParser")
         }
-        return .package(.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions))
+        let url = "https://github.com/swiftlang/swift-syntax.git"
+        return .package(.package(url: url, swiftSyntaxVersions), version: "",
+                        origin: "the package \(url), \(swiftSyntaxVersions.lowerBound)..<\(swiftSyntaxVersions.upperBound)")
     }
 }
 
@@ -139,8 +177,14 @@ let package = Package(
         target("HIGLintServer", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintProject"]),
         .target(name: "HIGLintKit", dependencies: ["HIGLintCore", "HIGLintRules"] + syntax.dependencies,
                 swiftSettings: syntax.swiftSettings + syntax.kitSettings, linkerSettings: syntax.linkerSettings),
+        // What `higlint --version --verbose` says about the parser: C defines, because Swift's carry no value.
+        .target(name: "HIGLintBuildInfo",
+                cSettings: [.define("HIGLINT_SWIFT_SYNTAX_VERSION", to: "\"\(syntax.version)\""),
+                            .define("HIGLINT_SWIFT_SYNTAX_ORIGIN", to: "\"\(syntax.origin)\"")]),
         .executableTarget(
-            name: "higlint", dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject", "HIGLintServer"] + syntax.dependencies,
+            name: "higlint",
+            dependencies: ["HIGLintCore", "HIGLintRules", "HIGLintReporters", "HIGLintProject", "HIGLintServer", "HIGLintBuildInfo"]
+                + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
         // `swift run -c release higlint-bench DIR`: see BENCHMARKS.md.
         .executableTarget(

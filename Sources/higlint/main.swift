@@ -1,4 +1,5 @@
 import Foundation
+import HIGLintBuildInfo
 import HIGLintCore
 import HIGLintReporters
 import HIGLintRules
@@ -16,7 +17,8 @@ enum Command {
     case effectiveConfiguration(ConfigOptions)
     /// A help text to print: the general one, or a command's.
     case help(String)
-    case version
+    /// `--version`; with `--verbose`, also the parser this binary carries and the toolchain that built it.
+    case version(verbose: Bool)
 }
 
 /// The commands other than `lint` and `fix`, whose few options are declared here.
@@ -66,7 +68,8 @@ let usage: String = {
     }
     text += "  `higlint COMMAND --help` shows the options of each command.\n\nOPTIONS (lint):\n"
     text += CommandSpec.table(lintCommand.options)
-    text += "  --version" + String(repeating: " ", count: CommandSpec<LintOptions>.column - 11) + "Print the version.\n"
+    text += "  --version [--verbose]" + String(repeating: " ", count: CommandSpec<LintOptions>.column - 23)
+        + "Print the version; with --verbose, the parser and toolchain it was built with.\n"
     text += "  -h, --help" + String(repeating: " ", count: CommandSpec<LintOptions>.column - 12) + "Show this help.\n\n"
     return text + lintCommand.notes
 }()
@@ -137,10 +140,53 @@ func parse(_ arguments: [String]) throws(UsageError) -> Command {
     }
 }
 
-/// `--version` with nothing else: `higlint --version extra` is a mistake, not a request for the version.
+/// `--version` with nothing else but `--verbose`: `higlint --version extra` is a mistake, not a request for the version.
 func versionAlone(_ others: some Collection<String>) throws(UsageError) -> Command {
-    guard let extra = others.first else { return .version }
-    throw UsageError(message: "--version takes no other argument, not '\(extra)'; run `higlint --version` alone")
+    let verbose = others.contains("--verbose")
+    guard let extra = others.first(where: { $0 != "--verbose" }) else { return .version(verbose: verbose) }
+    throw UsageError(message: "--version takes no other argument but --verbose, not '\(extra)'; run `higlint --version` alone")
+}
+
+/// The Swift compiler that built this binary, as far as `#if compiler` tells (each release is a branch here).
+let swiftCompiler: String = {
+    #if compiler(>=6.4)
+    return "Swift 6.4 or later"
+    #elseif compiler(>=6.3.3)
+    return "Swift 6.3.3 or a later 6.3"
+    #elseif compiler(>=6.3.2)
+    return "Swift 6.3.2"
+    #elseif compiler(>=6.3.1)
+    return "Swift 6.3.1"
+    #elseif compiler(>=6.3)
+    return "Swift 6.3"
+    #elseif compiler(>=6.2)
+    return "Swift 6.2"
+    #elseif compiler(>=6.1)
+    return "Swift 6.1"
+    #else
+    return "Swift 6.0"
+    #endif
+}()
+
+/// `higlint --version --verbose`: which parser the binary carries decides how fast it lints (about 5x), so say it.
+/// Package.swift passes these facts at build time: `HIGLINT_SOURCE_SYNTAX` and Sources/HIGLintBuildInfo.
+func verboseVersion() -> String {
+    let syntaxVersion = String(cString: higlint_swift_syntax_version())
+    let origin = String(cString: higlint_swift_syntax_origin())
+    #if HIGLINT_SOURCE_SYNTAX
+    let parser = "swift-syntax \(syntaxVersion.isEmpty ? "603.x" : syntaxVersion) built from source"
+    let release = syntaxVersion.isEmpty ? "a 603 release (the manifest could not tell which)" : syntaxVersion
+    #else
+    let parser = "the toolchain's SwiftSyntax (library evolution, slower)"
+    let release = syntaxVersion.isEmpty ? "the one of the toolchain that built higlint" : syntaxVersion
+    #endif
+    return """
+        higlint \(version)
+        parser: \(parser)
+        swift-syntax: \(release), from \(origin)
+        built with: \(swiftCompiler)
+
+        """
 }
 
 /// The version results are cached under: the release, and this very executable's size and modification time,
@@ -189,7 +235,7 @@ do {
     case .effectiveConfiguration(let options): exit(printEffectiveConfiguration(options))
     case .help(let text): writeOutput(text)
     case .project(let path, let json, let files): exit(runProject(path: path, json: json, listsFiles: files))
-    case .version: writeOutput("higlint \(version)\n")
+    case .version(let verbose): writeOutput(verbose ? verboseVersion() : "higlint \(version)\n")
     }
 } catch {
     writeErrorLine("higlint: error: \(error.message)")

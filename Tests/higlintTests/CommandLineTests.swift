@@ -60,6 +60,23 @@ struct CommandLineTests {
         #expect(output.stdout.hasPrefix("higlint "))
     }
 
+    @Test("--version --verbose says which parser the binary carries, its swift-syntax and the toolchain")
+    func verboseVersion() throws {
+        let output = try HIGLint.run(["--version", "--verbose"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == (try HIGLint.run(["--version"])).stdout.trimmingCharacters(in: .newlines))
+        // This test target is compiled with the same Package.swift settings as the binary.
+        #if HIGLINT_SOURCE_SYNTAX
+        #expect(lines.contains { $0.hasPrefix("parser: swift-syntax 603.") && $0.hasSuffix(" built from source") })
+        #else
+        #expect(lines.contains("parser: the toolchain's SwiftSyntax (library evolution, slower)"))
+        #expect(lines.contains { $0.hasPrefix("swift-syntax: ") && $0.hasSuffix("/lib/swift/host") })
+        #endif
+        #expect(lines.contains { $0.hasPrefix("built with: Swift 6.") })
+        #expect(try HIGLint.run(["version", "--verbose"]).stdout == output.stdout)
+    }
+
     @Test("lint prints findings in Xcode's format and exits 1")
     func xcodeFormat() throws {
         let root = try temporaryProject(["Sources/Receipt.swift": """

@@ -64,8 +64,8 @@ struct HabitsTests {
         (["--only", ""], "--only needs at least one rule id, not ''"),
         (["--disable", ","], "--disable needs at least one rule id, not ','"),
         (["fix", "--rule", ""], "--rule needs at least one rule id"),
-        (["--version", "extra"], "--version takes no other argument, not 'extra'"),
-        (["lint", "--version", "Sources"], "--version takes no other argument, not 'Sources'"),
+        (["--version", "extra"], "--version takes no other argument but --verbose, not 'extra'"),
+        (["lint", "--version", "Sources"], "--version takes no other argument but --verbose, not 'Sources'"),
     ])
     func didYouMean(arguments: [String], message: String) throws {
         let root = try temporaryProject(["Receipt.swift": Self.fixedFont])
