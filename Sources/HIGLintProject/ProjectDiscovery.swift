@@ -79,15 +79,20 @@ enum ProjectDiscovery {
 
     private static func examine(_ folder: String, names: [String], into add: (Found) -> Void) {
         for name in names.sorted() {
-            let path = folder == "/" ? "/" + name : folder + "/" + name
-            switch name {
-            case "Package.swift": add(.package(path))
-            case "Project.swift": add(.tuist(path))
-            case "project.yml", "project.yaml": add(.xcodegen(path))
-            case _ where name.hasSuffix(".xcodeproj"): add(.xcodeProject(path))
-            case _ where name.hasSuffix(".xcworkspace"): add(.workspace(path))
-            default: break
-            }
+            if let found = projectFile(named: name, in: folder) { add(found) }
+        }
+    }
+
+    /// The project file an entry of `folder` named `name` is, if it is one.
+    static func projectFile(named name: String, in folder: String) -> Found? {
+        let path = folder == "/" ? "/" + name : folder + "/" + name
+        switch name {
+        case "Package.swift": return .package(path)
+        case "Project.swift": return .tuist(path)
+        case "project.yml", "project.yaml": return .xcodegen(path)
+        case _ where name.hasSuffix(".xcodeproj"): return .xcodeProject(path)
+        case _ where name.hasSuffix(".xcworkspace"): return .workspace(path)
+        default: return nil
         }
     }
 

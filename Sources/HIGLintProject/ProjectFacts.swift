@@ -321,10 +321,7 @@ public struct ProjectFacts: Sendable {
     /// edge of the folder module of the files below it that no project claims.
     public static func holdsProjectOrRepository(_ folder: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return true }
-        return names.contains { name in
-            [".git", "Package.swift", "Project.swift", "project.yml", "project.yaml"].contains(name)
-                || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace")
-        }
+        return names.contains { $0 == ".git" || ProjectDiscovery.projectFile(named: $0, in: folder) != nil }
     }
 
     /// `Tests/`, `UITests/` and `…Tests/` folders and `…Tests.swift` files.
