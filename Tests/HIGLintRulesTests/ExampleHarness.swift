@@ -56,7 +56,8 @@ enum ExampleHarness {
     /// that builds every cross-file fact), then the buffer against them. So the examples exercise the same
     /// builders as every command, and a cross-file regression fails them.
     static func diagnostics(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
-                            path: String = "Example.swift", moduleFiles: [String] = []) -> [Diagnostic] {
+                            path: String = "Example.swift", moduleFiles: [String] = [],
+                            resources: [String: String] = [:]) -> [Diagnostic] {
         let engine = engine(for: description, configuration)
         guard isAssetRule(description) else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-example-\(UUID().uuidString)")
@@ -64,6 +65,7 @@ enum ExampleHarness {
             do {
                 try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
                 let files = [(path, code)] + moduleFiles.enumerated().map { ("Module\($0.offset).swift", $0.element) }
+                    + resources.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
                 for (relative, text) in files {
                     let url = folder.appendingPathComponent(relative)
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -85,8 +87,8 @@ enum ExampleHarness {
     }
 
     static func positions(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
-                          path: String = "Example.swift", moduleFiles: [String] = []) -> [Position] {
-        diagnostics(description, code, configuration, path: path, moduleFiles: moduleFiles).map { Position(line: $0.line, column: $0.column) }.sorted()
+                          path: String = "Example.swift", moduleFiles: [String] = [], resources: [String: String] = [:]) -> [Position] {
+        diagnostics(description, code, configuration, path: path, moduleFiles: moduleFiles, resources: resources).map { Position(line: $0.line, column: $0.column) }.sorted()
     }
 
     /// The example with a multibyte comment before the first token of every line that has a marker,

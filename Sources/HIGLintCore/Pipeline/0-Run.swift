@@ -109,7 +109,8 @@ extension LintEngine {
         }
         let files = projects.files
         let cached = cache.map { CachedPhases(engine: self, cache: $0, paths: paths, fileCount: files.swiftFiles.count) }
-        let survey = SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles, cache: cached)
+        let survey = SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles,
+                                                   stringCatalogs: collection.stringCatalogs, cache: cached)
         cached?.begin(module: survey.module, files: survey.files)
         let outcomes = CheckPhase(engine: self).run(files, survey: survey, cache: cached)
         cached?.save()
@@ -126,7 +127,8 @@ extension LintEngine {
         let (collection, projects) = placedFiles(under: paths)
         let files = projects.files
         let survey = files.errors.isEmpty
-            ? SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles, cache: nil,
+            ? SurveyPhase(engine: self).run(files.swiftFiles, passedOver: projects.passedOverSwiftFiles,
+                                            stringCatalogs: collection.stringCatalogs, cache: nil,
                                             keepsParts: keepsFileParts)
             : Survey()
         return PreparedRun(engine: self, files: files, collectionErrors: collection.errors, survey: survey, projects: projects)

@@ -20,6 +20,8 @@ public enum FileCollector {
         public var swiftFiles: [String] = []
         /// `.imageset` folders inside `.xcassets` catalogs.
         public var imageSets: [String] = []
+        /// String catalogs (`.xcstrings`) and `.strings` tables in `.lproj` folders: the text of localization keys.
+        public var stringCatalogs: [String] = []
         public var errors: [FileError] = []
     }
 
@@ -60,6 +62,7 @@ public enum FileCollector {
         walk(folders, roots: roots, into: &collection)
         collection.swiftFiles = sortedUnique(collection.swiftFiles)
         collection.imageSets = sortedUnique(collection.imageSets)
+        collection.stringCatalogs = sortedUnique(collection.stringCatalogs)
         return collection
     }
 
@@ -118,6 +121,7 @@ public enum FileCollector {
                 if let identity = listing.identity, !visited.insert(identity).inserted { continue }
                 collection.swiftFiles += listing.collection.swiftFiles
                 collection.imageSets += listing.collection.imageSets
+                collection.stringCatalogs += listing.collection.stringCatalogs
                 collection.errors += listing.collection.errors
                 realFiles.formUnion(listing.realFiles)
                 linkedFiles += listing.linkedFiles
@@ -207,6 +211,8 @@ public enum FileCollector {
                 } else if let realDirectory {
                     listing.realFiles.append(join(realDirectory, name))
                 }
+            } else if name.hasSuffix(".xcstrings") || (name.hasSuffix(".strings") && directory.hasSuffix(".lproj")) {
+                listing.collection.stringCatalogs.append(path)
             }
         }
         return listing

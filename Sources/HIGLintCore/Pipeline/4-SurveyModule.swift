@@ -56,7 +56,14 @@ typealias SurveyRecord = CacheSession.SurveyRecord
 struct SurveyPhase {
     let engine: LintEngine
 
-    func run(_ files: [ConfiguredFile], passedOver: [ConfiguredFile] = [], cache: CachedPhases?, keepsParts: Bool = false) -> Survey {
+    func run(_ files: [ConfiguredFile], passedOver: [ConfiguredFile] = [], stringCatalogs: [String] = [], cache: CachedPhases?,
+             keepsParts: Bool = false) -> Survey {
+        var survey = surveyingFiles(files, passedOver: passedOver, cache: cache, keepsParts: keepsParts)
+        survey.module.localizedStrings = LocalizedStrings(readingCatalogs: stringCatalogs)
+        return survey
+    }
+
+    private func surveyingFiles(_ files: [ConfiguredFile], passedOver: [ConfiguredFile], cache: CachedPhases?, keepsParts: Bool) -> Survey {
         let symbols = engine.moduleSymbols
         let indexing = engine.usesModuleIndex
         let reaching = files.count + passedOver.count > 1
@@ -222,6 +229,7 @@ struct SurveyPhase {
         }
         updated.parts = parts
         updated.module = parts.reduce(into: ModuleFacts()) { $0.formUnion($1) }
+        updated.module.localizedStrings = survey.module.localizedStrings
         if var reachFiles = survey.reachFiles, reachFiles.indices.contains(index) {
             reachFiles[index].scan = creations
             // The saved file may have gained or lost the entry point of a folder's module: the same facts as a

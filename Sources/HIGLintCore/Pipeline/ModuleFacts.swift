@@ -24,6 +24,10 @@ public struct ModuleFacts: Sendable {
     /// Which asset images the files name, and how they draw them: for the asset rules, which judge image sets.
     public internal(set) var imageUses = ImageUses()
 
+    /// The texts the app's string catalogs give localization keys (`LocalizedStrings`): a fact of the run's
+    /// catalogs, not of any one Swift file, so a file's own part never holds it.
+    public internal(set) var localizedStrings = LocalizedStrings()
+
     public init() {}
 
     init(mentioned: [String], declaredTypes: [String], declaredFunctions: [String], index: ModuleIndex = ModuleIndex(),
@@ -45,6 +49,7 @@ public struct ModuleFacts: Sendable {
         declaredFunctions.formUnion(other.declaredFunctions)
         index.formUnion(other.index)
         imageUses.formUnion(other.imageUses)
+        localizedStrings.formUnion(other.localizedStrings)
     }
 
     /// Words that make a file worth parsing for its part of the index: a style, a context menu, a chart, a

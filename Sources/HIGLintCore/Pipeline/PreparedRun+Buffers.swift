@@ -18,6 +18,7 @@ extension PreparedRun {
             }
             // Where the module creates its types is a fact of the files on disk: it changes when a file is saved.
             others.index.reach = survey.module.index.reach
+            others.localizedStrings = survey.module.localizedStrings
             return others
         }
     }

@@ -414,6 +414,6 @@ extension Configuration {
 extension ModuleFacts {
     var cacheDescription: String {
         "mentioned=\(mentioned.sorted().joined(separator: ",")) declared=\(declaredTypes.sorted().joined(separator: ","))"
-            + " functions=\(declaredFunctions.sorted().joined(separator: ",")) index=\(index.encoded)"
+            + " functions=\(declaredFunctions.sorted().joined(separator: ",")) index=\(index.encoded) \(localizedStrings.cacheDescription)"
     }
 }

@@ -16,14 +16,17 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     /// Other files of the same module, for facts that cross files (a view type declared elsewhere, the `List` a
     /// row is used in): linted with the example, never reported on.
     public var moduleFiles: [String]
+    /// Files of the app that are not Swift (a `Localizable.xcstrings`), by path relative to the example's folder.
+    public var resources: [String: String]
 
     public init(_ code: String, configuration: Configuration = Configuration(), allowsWrapping: Bool = true,
-                path: String = "Example.swift", moduleFiles: [String] = []) {
+                path: String = "Example.swift", moduleFiles: [String] = [], resources: [String: String] = [:]) {
         self.code = code
         self.configuration = configuration
         self.allowsWrapping = allowsWrapping
         self.path = path
         self.moduleFiles = moduleFiles
+        self.resources = resources
     }
 
     public init(stringLiteral value: String) { self.init(value) }

@@ -130,6 +130,7 @@ public enum RuleDocumentation {
         let language = example.code.hasPrefix("{") ? "json" : "swift"
         // The other files of a multi-file example follow it, each after a comment that says so.
         let others = example.moduleFiles.map { "\n\n// Another file of the module:\n" + $0 }.joined()
+            + example.resources.sorted { $0.key < $1.key }.map { "\n\n// The app's \($0.key):\n" + $0.value }.joined()
         return "```\(language)\n\(example.code)\(others)\n```\n"
     }
 

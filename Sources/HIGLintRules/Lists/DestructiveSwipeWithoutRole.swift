@@ -69,6 +69,20 @@ struct DestructiveSwipeWithoutRole: Rule {
             // `destructiveWords` in a localization key: its last word, past the role words, is Delete.
             #"Row().swipeActions { ↓Button("swipe.action.delete") { store.delete(item) } }"#,
             #"Row().swipeActions { ↓Button { store.remove(item) } label: { Label(L10n.Row.remove, systemImage: "minus") } }"#,
+            // A key the app's string catalog holds counts by its text: `.swipeBinAction` reads "Delete Forever".
+            RuleExample(
+                #"Row().swipeActions { ↓Button(.swipeBinAction) { store.purge(item) } }"#,
+                resources: ["Localizable.xcstrings": """
+                    {
+                      "sourceLanguage" : "en",
+                      "strings" : {
+                        "swipeBinAction" : {
+                          "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Delete Forever" } } }
+                        }
+                      },
+                      "version" : "1.0"
+                    }
+                    """]),
             // A sheet that does not ask (a receipt) is no confirmation: the order is gone at once.
             """
             struct Orders: View {
@@ -148,6 +162,10 @@ struct DestructiveSwipeWithoutRole: Rule {
             // Localization keys count by their last word: a Restore action, a Filter one.
             #"Row().swipeActions { Button(.trashRestoreLabel, systemImage: "arrow.uturn.backward") { store.restore(item) } }"#,
             #"Row().swipeActions { Button { filters.clear() } label: { Label(.labelsRemoveFilter, systemImage: "line.3.horizontal.decrease") } }"#,
+            // The text the development-language table gives the key, not its last word: "Hide from Inbox".
+            RuleExample(
+                #"Row().swipeActions { Button(L10n.Swipe.remove) { inbox.hide(item) } }"#,
+                resources: ["en.lproj/Localizable.strings": #""swipe.remove" = "Hide from Inbox";"#]),
             // `destructiveSymbols`: a slashed symbol says the opposite.
             #"Row().swipeActions { Button("Restore", systemImage: "trash.slash") { store.restore(item) } }"#,
             #"Button("Delete", systemImage: "trash") { store.delete(order) }"#,
@@ -193,7 +211,7 @@ struct DestructiveSwipeWithoutRole: Rule {
         let words = context.words(Destruction.words)
         let symbols = context.words(Destruction.symbols)
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
-            guard !button.isDestructiveRole, Destruction.isMeant(by: button, words: words, symbols: symbols),
+            guard !button.isDestructiveRole, Destruction.isMeant(by: button, words: words, symbols: symbols, strings: context.module.localizedStrings),
                   context.applies(at: button.view.nameToken)
             else { continue }
             if let action = button.action, context.file.asksForConfirmation(action) || context.file.presentsConfirmingSheet(action)

@@ -443,7 +443,7 @@ struct SwipeActionWithoutAlternative: Rule {
         // Edit mode's selection, with the action in the toolbar for what is selected.
         let selectionActions = editMode ? selectionToolbarButtons(for: swipe.row, in: context.file) : []
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
-            let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols)
+            let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols, strings: context.module.localizedStrings)
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
                   detailActions.isDisjoint(with: button.actionKeys), !(isDelete && (deletesInEditMode || screenDeletes)),
                   !selectionActions.contains(where: button.matches),

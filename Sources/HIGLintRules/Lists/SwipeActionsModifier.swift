@@ -58,9 +58,10 @@ enum Destruction {
             Words of a swipe button's title that mean it destroys something: any word of visible text (a string \
             literal, a `Text`'s or `Label`'s title) or of an identifier split at camelCase (`deleteTitle`), and a word \
             of five letters or more also as the start of a longer one (`Deleted`); of a localization key \
-            (`.trashRestoreLabel`, `L10n.Swipe.delete`, `"swipe.action.delete"`) only the last word counts, past \
-            words that name the string's role (Label, Title, Text, Button, Action): `.trashRestoreLabel` is a \
-            Restore action, `.labelsRemoveFilter` a Filter one.
+            (`.trashRestoreLabel`, `L10n.Swipe.delete`, `"swipe.action.delete"`) the words of the text the app's \
+            `.xcstrings` or development-language `.strings` give it, and, where no catalog of the run holds the key, \
+            only its last word, past words that name the string's role (Label, Title, Text, Button, Action): \
+            `.trashRestoreLabel` is a Restore action, `.labelsRemoveFilter` a Filter one.
             """,
         defaults: ["delete", "remove", "trash", "discard", "erase"])
     static let symbols = WordList(
@@ -72,9 +73,9 @@ enum Destruction {
         defaults: ["trash", "trash.fill", "trash.circle", "xmark.bin", "minus.circle"])
 
     /// Whether a button's title or symbol means destruction: `Delete`, `"action.remove"`, `trash.fill`, `minus.circle.fill`.
-    static func isMeant(by button: ActionButton, words: [String], symbols: [String]) -> Bool {
+    static func isMeant(by button: ActionButton, words: [String], symbols: [String], strings: LocalizedStrings) -> Bool {
         let words = words.map { $0.lowercased() }
-        if countedWords(of: button).contains(where: { word in words.contains { word == $0 || word.hasPrefix($0) && $0.count >= 5 } }) {
+        if countedWords(of: button, strings: strings).contains(where: { word in words.contains { word == $0 || word.hasPrefix($0) && $0.count >= 5 } }) {
             return true
         }
         return button.symbols.contains { symbol in
@@ -82,14 +83,15 @@ enum Destruction {
         }
     }
 
-    /// The words of a button's titles that say what it does: every word of visible text and identifiers, and the
-    /// last meaningful word of a localization key (RULES.md, "Exemptions are declared"). The project's string
-    /// catalogs are not read: a key whose text says Delete but whose last word does not is not recognised.
-    static func countedWords(of button: ActionButton) -> [String] {
+    /// The words of a button's titles that say what it does: every word of visible text and identifiers; for a
+    /// localization key, the words of the text the app's string catalogs give it, or, when no catalog of the run
+    /// holds the key, its last meaningful word (RULES.md, "Exemptions are declared").
+    static func countedWords(of button: ActionButton, strings: LocalizedStrings) -> [String] {
         let keys = Set(button.localizationKeys)
         return button.titles.flatMap { title -> [String] in
             let words = Self.words(in: title)
             guard keys.contains(title) else { return words }
+            if let texts = strings.texts(forKey: title) { return texts.sorted().flatMap(Self.words(in:)) }
             return words.last { !keyRoleWords.contains($0) }.map { [$0] } ?? []
         }
     }

@@ -189,8 +189,8 @@ struct UnconfirmedFullSwipe: Rule {
         else { return }
         let words = context.words(Destruction.words)
         let symbols = context.words(Destruction.symbols)
-        guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols),
-              !endsWithoutLoss(first, ending: context.words(Self.endingWords), destructive: words)
+        guard first.isDestructiveRole || Destruction.isMeant(by: first, words: words, symbols: symbols, strings: context.module.localizedStrings),
+              !endsWithoutLoss(first, ending: context.words(Self.endingWords), destructive: words, strings: context.module.localizedStrings)
         else { return }
         if let action = first.action, context.file.asksForConfirmation(action) || context.file.presentsConfirmingSheet(action)
             || context.file.registersUndo(action) || context.file.runsInjectedAction(action) {
@@ -201,8 +201,8 @@ struct UnconfirmedFullSwipe: Rule {
 
     /// A button that ends or hides something without deleting it (Disconnect, Close, Hide): its destructive role
     /// is a colour, and the same screen brings the thing back. One that also says it destroys is not.
-    private func endsWithoutLoss(_ button: ActionButton, ending: [String], destructive: [String]) -> Bool {
-        let words = Set(Destruction.countedWords(of: button) + button.actionCalls.flatMap(Destruction.words(in:)))
+    private func endsWithoutLoss(_ button: ActionButton, ending: [String], destructive: [String], strings: LocalizedStrings) -> Bool {
+        let words = Set(Destruction.countedWords(of: button, strings: strings) + button.actionCalls.flatMap(Destruction.words(in:)))
         let ending = Set(ending.map { $0.lowercased() })
         return !words.isDisjoint(with: ending) && words.isDisjoint(with: destructive.map { $0.lowercased() })
     }
