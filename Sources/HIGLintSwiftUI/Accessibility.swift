@@ -130,7 +130,7 @@ extension SwiftUIView {
         if hasAccessibilityLabel { return true }
         if ["Text", "Label"].contains(name), argument(nil)?.expression.isEmptyStringLiteral == true { return false }
         if ["Text", "Label", "TextField", "LabeledContent"].contains(name) { return true }
-        if isImage { return false }
+        if isImage { return overlaysText }
         if labelledControlNames.contains(name) {
             if controlTitle != nil { return true }
             return controlLabelViews.contains(where: \.showsTextOrLabel)
@@ -139,6 +139,22 @@ extension SwiftUIView {
             return childViews(roles: [.content]).contains(where: \.showsTextOrLabel)
         }
         return true
+    }
+}
+
+extension SwiftUIView {
+    /// Whether text is drawn over this view (`.overlay { Text(title) }`, an image card's caption): read with it, as
+    /// part of the same control label. Only a `Text` or `Label` with a title counts: a gradient or a shape over an
+    /// image says nothing.
+    var overlaysText: Bool {
+        modifiers(named: "overlay").contains { overlay in
+            guard let call = overlay.call else { return false }
+            let views = (call.trailingClosure.map { ViewBuilderContent.views(in: $0.statements) } ?? [])
+                + call.arguments.flatMap { ViewBuilderContent.views(in: $0.expression) }
+            return (views + views.flatMap { $0.descendantViews() }).contains { view in
+                ["Text", "Label"].contains(view.name) && view.argument(nil)?.expression.isEmptyStringLiteral != true
+            }
+        }
     }
 }
 

@@ -76,6 +76,13 @@ struct ImageMissingAccessibilityLabel: Rule {
             }
             """,
             #"ProductCard(product: product).overlay(alignment: .topTrailing) { ↓Image("sale-badge") }"#,
+            // Outside a control, text over an image is an element of its own: the image is still read alone.
+            """
+            VStack {
+                ↓Image("home-timelines").resizable()
+                    .overlay(alignment: .bottom) { Text("Timelines") }
+            }
+            """,
             """
             HStack {
                 Image("rating-stars")
@@ -111,6 +118,16 @@ struct ImageMissingAccessibilityLabel: Rule {
                         """, "struct Feed: View { var body: some View { Card { CardView() } } }"]),
         ] + useTriggeringExamples,
         nonTriggeringExamples: [
+            // Text drawn over the image is part of the button's label: VoiceOver reads "Timelines".
+            """
+            Button { select(.timelines) } label: {
+                VStack {
+                    Image("home-timelines").resizable()
+                        .overlay(alignment: .bottom) { ZStack { LinearGradient(colors: [.clear, .black], startPoint: .top, endPoint: .bottom); Text("Timelines") } }
+                    Image(systemName: "checkmark.circle")
+                }
+            }
+            """,
             // A button of the module's design system shows what it is given as its label: the image beside a title.
             RuleExample("""
                 SurfaceButton(action: openGitHub, content: {
