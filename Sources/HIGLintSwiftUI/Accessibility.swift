@@ -143,6 +143,19 @@ extension SwiftUIView {
 }
 
 extension SwiftUIView {
+    /// Whether this view draws no text at all: an image, or a shape or colour with nothing but images and shapes
+    /// over or under it (a placeholder's tinted rectangle with a symbol on it). A font on it sizes no text.
+    public var drawsNoText: Bool {
+        if isImageOnly { return true }
+        guard textlessDecorations.contains(name) else { return false }
+        return modifiers.filter { $0.name == "overlay" || $0.name == "background" }.allSatisfy { layer in
+            guard let call = layer.call else { return true }
+            let views = (call.trailingClosure.map { ViewBuilderContent.views(in: $0.statements) } ?? [])
+                + call.arguments.flatMap { ViewBuilderContent.views(in: $0.expression) }
+            return views.allSatisfy(\.drawsNoText)
+        }
+    }
+
     /// Whether text is drawn over this view (`.overlay { Text(title) }`, an image card's caption): read with it, as
     /// part of the same control label. Only a `Text` or `Label` with a title counts: a gradient or a shape over an
     /// image says nothing.

@@ -65,6 +65,8 @@ struct FixedFontSize: Rule {
             #"label.font = ↓UIFont.systemFont(ofSize: 14)"#,
             #"Label("Reorder", systemImage: "arrow.clockwise").font(↓.system(size: 15))"#,
             #"Text("\(count)").font(↓.system(size: 11))"#,
+            // A shape with text over it: the font sizes the caption.
+            #"RoundedRectangle(cornerRadius: 8).fill(.gray).overlay { Text(item.caption) }.font(↓.system(size: 13))"#,
             #"let captionFont: Font = ↓.system(size: 12)"#,
             #"StatView(value: reading.value, valueFont: ↓.system(size: 22, weight: .bold))"#,
             #"titleLabel.font = ↓.boldSystemFont(ofSize: 17)"#,
@@ -120,6 +122,13 @@ struct FixedFontSize: Rule {
             #"Text(order.title).font(.headline)"#,
             #"Image(systemName: "cart").font(.system(size: 24))"#,
             #"Button { add() } label: { Image(systemName: "plus") }.font(.system(size: 20))"#,
+            // A placeholder that draws no text: a tinted shape with a symbol over it.
+            """
+            Rectangle()
+                .fill(Color.gray.opacity(0.2))
+                .overlay { if let item { Image(systemName: item.symbol).foregroundStyle(.secondary) } }
+                .font(.system(size: 24))
+            """,
             #"Text("JD").font(.system(size: 18, weight: .semibold))"#,
             """
             struct Badge: View {
@@ -391,8 +400,10 @@ struct FixedFontSize: Rule {
         switch font.use {
         case .modifier(let member):
             if let target = file.view(modifiedBy: member) {
-                guard !target.isImageOnly, !file.isShortText(target), !isImageExtensionSelf(target, file: file),
-                      !file.helperViews(for: target).areAllImages, !Self.isMenuItem(target, in: file)
+                let helpers = file.helperViews(for: target)
+                guard !target.drawsNoText, !file.isShortText(target), !isImageExtensionSelf(target, file: file),
+                      !helpers.areAllImages, helpers.isEmpty || !helpers.allSatisfy(\.drawsNoText),
+                      !Self.isMenuItem(target, in: file)
                 else { return }
             }
         case .declaration(let constant, _):
@@ -529,6 +540,6 @@ struct FixedFontSize: Rule {
     /// Every use of a name holding the font styles an image or a `Text` of one or two characters or emoji.
     private func stylesOnlyImagesOrShortText(_ uses: [ExprSyntax], file: SwiftUIFile) -> Bool {
         guard let views = file.viewsStyled(byFontAt: uses) else { return false }
-        return views.allSatisfy { $0.isImageOnly || file.isShortText($0) }
+        return views.allSatisfy { $0.drawsNoText || file.isShortText($0) }
     }
 }
