@@ -50,6 +50,17 @@ struct FixedFontSize: Rule {
             """,
         platforms: .dynamicType,
         triggeringExamples: [
+            // The same string given to a UIKit label: the fixed size is drawn.
+            """
+            final class LegendCell: UITableViewCell {
+                func configure() { textLabel?.attributedText = NSAttributedString(legend) }
+                private var legend: AttributedString {
+                    var text = AttributedString("Green text shows export")
+                    if let range = text.range(of: "Green text") { text[range].font = ↓UIFont.boldSystemFont(ofSize: 16) }
+                    return text
+                }
+            }
+            """,
             #"Text(order.title).font(↓.system(size: 17))"#,
             """
             Text("Delivered")
@@ -119,6 +130,17 @@ struct FixedFontSize: Rule {
                         configuration: Configuration().with(option: "includeDisplaySizes", .bool(true), for: "fixed-font-size")),
         ],
         nonTriggeringExamples: [
+            // A UIKit font in a Swift `AttributedString` shown by SwiftUI's `Text`, which draws only SwiftUI's attributes.
+            """
+            struct Legend: View {
+                var body: some View { Text(legend) }
+                private var legend: AttributedString {
+                    var text = AttributedString("Green text shows export")
+                    if let range = text.range(of: "Green text") { text[range].font = UIFont.boldSystemFont(ofSize: 16) }
+                    return text
+                }
+            }
+            """,
             #"Text(order.title).font(.headline)"#,
             #"Image(systemName: "cart").font(.system(size: 24))"#,
             #"Button { add() } label: { Image(systemName: "plus") }.font(.system(size: 20))"#,
@@ -415,6 +437,7 @@ struct FixedFontSize: Rule {
                stylesOnlyImagesOrShortText(file.references(to: property).filter { !$0.isInPreview }, file: file) { return }
             if let string = font.attributedString, file.isShortString(string) { return }
             if let label = font.assignedViewName, file.becomesBarView(label, around: call) { return }
+            if font.family == .uiKit, Self.isUIKitAttributeShownOnlyBySwiftUIText(call, in: file) { return }
         case .unknown:
             break
         }
@@ -510,6 +533,46 @@ struct FixedFontSize: Rule {
     static func fullReference(_ use: ExprSyntax) -> ExprSyntax {
         if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id { return ExprSyntax(member) }
         return use
+    }
+
+    /// A UIKit font set on a Swift `AttributedString` (`text[range].font = UIFont.boldSystemFont(ofSize: 16)`) built in
+    /// a property or function of type `AttributedString` that the file shows only through SwiftUI's `Text`: SwiftUI
+    /// draws only its own attribute scope, so the UIKit font never reaches the screen. Given to a UIKit view, it would.
+    static func isUIKitAttributeShownOnlyBySwiftUIText(_ call: FunctionCallExprSyntax, in file: SwiftUIFile) -> Bool {
+        guard let sequence = call.parent?.as(ExprListSyntax.self), sequence.last?.id == call.id,
+              sequence.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+              let target = sequence.first?.as(MemberAccessExprSyntax.self), target.declName.baseName.text == "font",
+              let base = target.base, let stringName = (base.as(SubscriptCallExprSyntax.self)?.calledExpression ?? base)
+                .as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        // The property or function that builds and returns the string.
+        var node = Syntax(call).parent
+        var builder: (name: String, body: Syntax)?
+        while let current = node, builder == nil {
+            if let function = current.as(FunctionDeclSyntax.self), let body = function.body,
+               function.signature.returnClause?.type.trimmedDescription == "AttributedString" {
+                builder = (function.name.text, Syntax(body))
+            } else if let binding = current.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock,
+                      binding.typeAnnotation?.type.trimmedDescription == "AttributedString",
+                      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                builder = (name, Syntax(accessors))
+            }
+            node = current.parent
+        }
+        guard let builder else { return false }
+        let declaresSwiftString = builder.body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == stringName, let pattern = token.parent?.as(IdentifierPatternSyntax.self),
+                  let binding = pattern.parent?.as(PatternBindingSyntax.self) else { return false }
+            let initializer = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+            return initializer == "AttributedString" || binding.typeAnnotation?.type.trimmedDescription == "AttributedString"
+        }
+        guard declaresSwiftString else { return false }
+        let uses = file.references(to: builder.name).filter { !$0.isInPreview }
+        return !uses.isEmpty && uses.allSatisfy { use in
+            guard let argument = fullReference(use).parent?.as(LabeledExprSyntax.self), argument.label == nil,
+                  let shown = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+            return shown.calledExpression.trimmedDescription == "Text"
+        }
     }
 
     /// A view in the items of a system `Menu` (its content, not its label): the system draws menu items in its own
