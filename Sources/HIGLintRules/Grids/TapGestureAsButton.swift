@@ -74,6 +74,15 @@ struct TapGestureAsButton: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // An empty handler is no action: nothing to turn into a button.
+            """
+            List(photos) { photo in
+                Thumbnail(photo: photo)
+                    .onTapGesture {
+                        // TODO: open the preview
+                    }
+            }
+            """,
             // A tap that only logs acts on nothing.
             "List(items) { item in ItemRow(item: item).onTapGesture { debugPrint(item.id) } }",
             // On a Mac, a click that only selects a cell is the platform's own idiom.
@@ -159,8 +168,9 @@ struct TapGestureAsButton: Rule {
               let isCell = rowOrCell(row, in: context.file)
         else { return }
         if let action = modifier.call?.trailingClosure ?? modifier.argument("perform")?.expression.as(ClosureExprSyntax.self) {
-            // A tap that only logs acts on nothing; on a Mac, a click that only selects is the platform's own idiom.
-            if action.onlyLogs { return }
+            // A tap that does nothing or only logs acts on nothing (an empty handler swallows taps, or waits for a
+            // feature); on a Mac, a click that only selects is the platform's own idiom.
+            if action.statements.isEmpty || action.onlyLogs { return }
             if context.platforms(at: member) == .macOS, ExprSyntax(action).onlyChooses(shownBy: []) { return }
         }
         let gesture = modifier.name == "onTapGesture" ? "`.onTapGesture`" : "`TapGesture()`"
