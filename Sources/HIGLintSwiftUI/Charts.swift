@@ -151,6 +151,10 @@ extension SwiftUIFile {
             return nil
         case _ where Self.titleTransparentContainers.contains(container.name):
             return titleBefore(child, in: container)
+        case "GridRow":
+            // A row of cells, laid out as an `HStack` is: a `Text` before the chart in the row titles it. Past the
+            // row, a `Text` titles another row.
+            return titleBefore(child, in: container)
         case _ where !Self.knownContainers.contains(container.name) && container.isTypeCall:
             // A custom card: `ChartCard(title: "Revenue") { Chart … }`, or one that stacks a header before it.
             let arguments = container.call?.arguments ?? []

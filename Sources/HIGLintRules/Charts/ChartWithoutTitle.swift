@@ -25,6 +25,15 @@ struct ChartWithoutTitle: Rule {
             give it a `Text` title right above it.
             """,
         triggeringExamples: [
+            // A `Text` in the row above titles that row, not this one.
+            """
+            Grid {
+                GridRow { Text("Home") }
+                GridRow {
+                    ↓Chart(points) { LineMark(x: .value("Hour", $0.hour), y: .value("kWh", $0.value)) }
+                }
+            }
+            """,
             """
             struct ActivityView: View {
                 let days: [DailySteps]
@@ -83,6 +92,16 @@ struct ChartWithoutTitle: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A row of a grid: the label and total before the sparkline in its `GridRow` title it.
+            """
+            Grid {
+                GridRow {
+                    Text("Home")
+                    Text(total.formatted())
+                    Chart(points) { LineMark(x: .value("Hour", $0.hour), y: .value("kWh", $0.value)) }
+                }
+            }
+            """,
             // A header the file builds in a helper, then a legend, then the chart from another helper.
             """
             struct VisitorsCard: View {
