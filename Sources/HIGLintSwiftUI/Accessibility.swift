@@ -55,9 +55,11 @@ extension SwiftUIView {
         }
     }
 
-    /// Whether the image is a view in a view builder, not a value passed to another call.
+    /// Whether the image is a view in a view builder, not a value passed to another call, nor one a task or an
+    /// action computes (`Task.detached { return Image(nsImage: icon) }`), which is shown, if at all, where the value
+    /// is stored.
     public var isShownAsContent: Bool {
-        guard let parent = chainEnd.parent else { return false }
+        guard let parent = chainEnd.parent, !isComputedByTaskOrAction else { return false }
         if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
         if parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) { return true }
         if parent.is(ExprListSyntax.self), parent.parent?.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
@@ -142,7 +144,30 @@ extension SwiftUIView {
     }
 }
 
+/// Calls and modifiers whose closures run work, not build views: what they return or assign is a value.
+let taskAndActionCallees: Set<String> = [
+    "Task", "detached", "task", "onAppear", "onDisappear", "onChange", "onReceive", "onSubmit", "refreshable", "async",
+    "asyncAfter", "run", "sink", "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskGroup",
+]
+
 extension SwiftUIView {
+    /// Whether the view is written in a closure that a task or an action runs (before any declaration around it).
+    var isComputedByTaskOrAction: Bool {
+        var node = Syntax(root).parent
+        while let current = node {
+            if current.is(FunctionDeclSyntax.self) || current.is(AccessorBlockSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+            if let closure = current.as(ClosureExprSyntax.self) {
+                let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                if let name = call?.calledExpression.lastToken(viewMode: .sourceAccurate)?.text, taskAndActionCallees.contains(name) {
+                    return true
+                }
+            }
+            node = current.parent
+        }
+        return false
+    }
+
     /// Whether this view draws no text at all: an image, or a shape or colour with nothing but images and shapes
     /// over or under it (a placeholder's tinted rectangle with a symbol on it). A font on it sizes no text.
     public var drawsNoText: Bool {

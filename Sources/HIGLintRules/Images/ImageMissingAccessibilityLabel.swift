@@ -118,6 +118,21 @@ struct ImageMissingAccessibilityLabel: Rule {
                         """, "struct Feed: View { var body: some View { Card { CardView() } } }"]),
         ] + useTriggeringExamples,
         nonTriggeringExamples: [
+            // A value a task computes is shown where it is stored, which this file does not show.
+            """
+            struct PinView: View {
+                @State private var icon: Image?
+                var body: some View {
+                    Text(pin.name).task {
+                        let load = Task.detached { () -> Image? in
+                            guard let image = pin.file.bestIcon() else { return nil }
+                            return Image(nsImage: image)
+                        }
+                        icon = await load.value
+                    }
+                }
+            }
+            """,
             // Text drawn over the image is part of the button's label: VoiceOver reads "Timelines".
             """
             Button { select(.timelines) } label: {
