@@ -156,4 +156,35 @@ struct AppModelTests {
         #expect(Self.findings(lint).count == 1)
         #expect(lint.stderr.contains("Config.xcconfig: warning: not found; Config.xcconfig.dist beside it is a template to copy as Config.xcconfig"))
     }
+
+    /// Folders that hold several projects side by side, each project in a folder of its own.
+    static let multiProjectFolders: [(name: String, projects: [String], files: [String: String])] = [
+        ("an app and a package it does not reference", ["Phone", "Kit"], [
+            "Phone/Phone.xcodeproj/project.pbxproj": phoneApp(), "Phone/App/PhoneApp.swift": app,
+            "Kit/Package.swift": kitManifest, "Kit/Sources/Kit/Badge.swift": badge]),
+        ("two apps, one with a local package it references", ["Phone", "Tablet"], [
+            "Phone/Phone.xcodeproj/project.pbxproj": phoneApp(packages: ["Kit"]), "Phone/App/PhoneApp.swift": app,
+            "Phone/Kit/Package.swift": kitManifest, "Phone/Kit/Sources/Kit/Badge.swift": badge,
+            "Tablet/Tablet.xcodeproj/project.pbxproj": phoneApp(), "Tablet/App/PhoneApp.swift": app]),
+        ("an XcodeGen app beside a Swift package app", ["Shop", "Tools"], [
+            "Shop/project.yml": "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+            "Shop/App/ShopApp.swift": app,
+            "Tools/Package.swift": kitManifest, "Tools/Sources/Kit/Badge.swift": badge,
+            "Tools/Sources/Kit/Unused.swift": badge.replacingOccurrences(of: "Badge", with: "Unused")]),
+    ]
+
+    @Test("the folder does not change the answer: lint FOLDER is the union of lint PROJECT over its projects")
+    func folderIsUnionOfProjects() throws {
+        for fixture in Self.multiProjectFolders {
+            let root = try temporaryProject(fixture.files.merging([".git/HEAD": ""]) { $1 })
+            defer { try? FileManager.default.removeItem(at: root) }
+            let folder = Self.findings(try HIGLint.run([".", "--no-cache"], in: root))
+            var union: [String] = []
+            for project in fixture.projects {
+                union += Self.findings(try HIGLint.run([project, "--no-cache"], in: root))
+            }
+            #expect(!folder.isEmpty, "\(fixture.name): no findings to compare")
+            #expect(folder == union.sorted(), "\(fixture.name)")
+        }
+    }
 }
