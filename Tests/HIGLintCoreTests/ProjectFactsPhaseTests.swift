@@ -189,6 +189,20 @@ struct ProjectFactsPhaseTests {
         #expect(ruleIDs(engine.lint(paths: [folder.url.path])).isEmpty)
     }
 
+    @Test("a warm cache does not keep findings checkNonShippingCode no longer allows, nor miss those it now allows")
+    func cacheKeysNonShippingCode() throws {
+        let folder = try TemporaryFolder()
+        let cacheFolder = try TemporaryFolder()
+        try folder.write("Title.swift", "#Preview { Text(\"Hello\").font(.system(size: 13)) }\n" + fixedFont)
+        var engine = LintEngine(ruleTypes: allRules, source: try ConfigurationResolver(rules: allRules.map { $0.description }))
+        engine.cache = ResultCache(directory: cacheFolder.url.path, toolVersion: "1")
+        #expect(engine.lint(paths: [folder.url.path]).diagnostics.map(\.line) == [2])
+        try folder.write(".higlint.json", "{ checkNonShippingCode: true }")
+        engine = LintEngine(ruleTypes: allRules, source: try ConfigurationResolver(rules: allRules.map { $0.description }))
+        engine.cache = ResultCache(directory: cacheFolder.url.path, toolVersion: "1")
+        #expect(engine.lint(paths: [folder.url.path]).diagnostics.map(\.line) == [1, 2])
+    }
+
     @Test("#Preview bodies and PreviewProvider types are passed over unless configuration checks non-shipping code")
     func previews() {
         let source = """

@@ -402,7 +402,8 @@ extension Configuration {
     /// Every setting, in a fixed order: equal configurations give equal text. What a file is built as is keyed apart
     /// (`BuildFacts.cacheDescription`), per file.
     var cacheDescription: String {
-        var parts = ["platforms=\(platforms.map { "\($0.rawValue)" } ?? "-")", "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
+        var parts = ["platforms=\(platforms.map { "\($0.rawValue)" } ?? "-")", "nonShipping=\(checksNonShippingCode)",
+                     "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
         parts += deploymentTarget.sorted { $0.key < $1.key }.map { "target \($0.key)=\($0.value)" }
         parts += components.sorted { $0.key < $1.key }.map { "component \($0.key)=\($0.value)" }
         for (id, settings) in rules.sorted(by: { $0.key < $1.key }) {
