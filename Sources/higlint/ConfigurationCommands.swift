@@ -65,8 +65,10 @@ func printEffectiveConfiguration(_ options: ConfigOptions) -> Int32 {
         object["passedOver"] = reason == .notBuilt ? "no target builds it" : reason.rawValue
     }
     if let configuration {
+        // What the configuration says; the project that builds a file is read by a run, not here.
+        let platforms = configuration.platforms ?? .all
         object["platforms"] = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].filter { name in
-            Platforms(name: name).map { configuration.platforms.contains($0) } ?? false
+            Platforms(name: name).map { platforms.contains($0) } ?? false
         }
         object["deploymentTarget"] = configuration.deploymentTarget
         object["components"] = configuration.components

@@ -65,6 +65,46 @@ struct ProjectFactsPhaseTests {
         #expect(try lint(folder).diagnostics.map { $0.path.hasSuffix("App/Phone/Title.swift") } == [true])
     }
 
+    @Test("a file's facts: configured platforms win whole and deployment targets per platform; the project says the rest")
+    func buildFacts() {
+        var project = FileFacts(platforms: [.iOS, .watchOS], deploymentTargets: ["iOS": "16.0", "watchOS": "9.0"], targets: ["App/Phone"])
+        project.isPhoneOnly = true
+        let unconfigured = BuildFacts(configuration: Configuration(), project: project)
+        #expect(unconfigured.platforms == [.iOS, .watchOS])
+        #expect(unconfigured.deploymentTargets == ["iOS": "16.0", "watchOS": "9.0"])
+        #expect(unconfigured.isPhoneOnlyOnIOS)
+        let configuration = Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "17.0"])
+        let configured = BuildFacts(configuration: configuration, project: project)
+        #expect(configured.platforms == .iOS)
+        #expect(configured.deploymentTargets == ["iOS": "17.0", "watchOS": "9.0"])
+        #expect(configured.deploymentMajorVersion(on: .iOS) == 17)
+        #expect(unconfigured.configured(by: configuration) == configured)
+        // No project: what configuration says, else every platform.
+        #expect(BuildFacts(configuration: Configuration()).platforms == .all)
+        #expect(!BuildFacts(configuration: Configuration()).isPhoneOnlyOnIOS)
+        // An app's local package runs only where the run's apps do, unless configuration says otherwise.
+        let package = BuildFacts(configuration: Configuration(), project: FileFacts(platforms: .all, targets: ["Kit/Kit"]),
+                                 runCoversProject: true, runCoversClaimingProject: true, isInAppLocalPackage: true, appPlatforms: .macOS)
+        #expect(package.platforms == .macOS)
+        #expect(package.configured(by: Configuration().with(platforms: .iOS)).platforms == .iOS)
+    }
+
+    @Test("platforms set over a run's configuration (MCP's lint_code) win over the project's, for its files and new buffers alike")
+    func settingsOverProjectFacts() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".git/HEAD", "")
+        try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "macosx"))
+        try folder.write("App/Title.swift", fixedFont)
+        let engine = LintEngine(ruleTypes: allRules, source: try ConfigurationResolver(rules: allRules.map { $0.description }))
+        let run = engine.prepare(paths: [folder.url.path])
+        for name in ["Title.swift", "New.swift"] {
+            let path = folder.url.appendingPathComponent("App/" + name).path
+            #expect(try run.lint(source: fixedFont, path: path).isEmpty, "\(name) on macOS")
+            let onIOS = try run.applying { $0.platforms = .iOS }.lint(source: fixedFont, path: path)
+            #expect(onIOS.map(\.rule) == ["fixed-font-size"], "\(name) on iOS")
+        }
+    }
+
     @Test("an app whose project declares iOS 26 gets wkwebview-wrapper; one declaring iOS 18 does not")
     func deploymentTarget() throws {
         let folder = try TemporaryFolder()
@@ -147,6 +187,20 @@ struct ProjectFactsPhaseTests {
         #expect(ruleIDs(engine.lint(paths: [folder.url.path])) == ["fixed-font-size"])
         try folder.write("App.xcodeproj/project.pbxproj", singleTargetProject(sdk: "macosx"))
         #expect(ruleIDs(engine.lint(paths: [folder.url.path])).isEmpty)
+    }
+
+    @Test("a warm cache does not keep findings checkNonShippingCode no longer allows, nor miss those it now allows")
+    func cacheKeysNonShippingCode() throws {
+        let folder = try TemporaryFolder()
+        let cacheFolder = try TemporaryFolder()
+        try folder.write("Title.swift", "#Preview { Text(\"Hello\").font(.system(size: 13)) }\n" + fixedFont)
+        var engine = LintEngine(ruleTypes: allRules, source: try ConfigurationResolver(rules: allRules.map { $0.description }))
+        engine.cache = ResultCache(directory: cacheFolder.url.path, toolVersion: "1")
+        #expect(engine.lint(paths: [folder.url.path]).diagnostics.map(\.line) == [2])
+        try folder.write(".higlint.json", "{ checkNonShippingCode: true }")
+        engine = LintEngine(ruleTypes: allRules, source: try ConfigurationResolver(rules: allRules.map { $0.description }))
+        engine.cache = ResultCache(directory: cacheFolder.url.path, toolVersion: "1")
+        #expect(engine.lint(paths: [folder.url.path]).diagnostics.map(\.line) == [1, 2])
     }
 
     @Test("#Preview bodies and PreviewProvider types are passed over unless configuration checks non-shipping code")

@@ -49,15 +49,16 @@ enum ExampleHarness {
         rule(withID: description.id) is any AssetRule.Type
     }
 
-    /// The rule's findings in `code`, linted as the file at `path` of a module made of it and `moduleFiles`.
+    /// The rule's findings in `code`, linted as the file at `path` of a module made of it and `moduleFiles`, built
+    /// by `project` (a Tuist `Project.swift`) when there is one.
     ///
     /// The example and its module's other files are written to a folder and linted as the editor, the agent
-    /// server and `--stdin` lint a buffer: phases 1 to 4 over the folder (`prepare(paths:)`, with the survey
-    /// that builds every cross-file fact), then the buffer against them. So the examples exercise the same
-    /// builders as every command, and a cross-file regression fails them.
+    /// server and `--stdin` lint a buffer: phases 1 to 4 over the folder (`prepare(paths:)`, with the project facts
+    /// and the survey that build every cross-file fact), then the buffer against them. So the examples exercise the
+    /// same builders as every command, and a cross-file regression fails them.
     static func diagnostics(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
                             path: String = "Example.swift", moduleFiles: [String] = [],
-                            resources: [String: String] = [:]) -> [Diagnostic] {
+                            resources: [String: String] = [:], project: String? = nil) -> [Diagnostic] {
         let engine = engine(for: description, configuration)
         guard isAssetRule(description) else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("higlint-example-\(UUID().uuidString)")
@@ -66,6 +67,7 @@ enum ExampleHarness {
                 try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
                 let files = [(path, code)] + moduleFiles.enumerated().map { ("Module\($0.offset).swift", $0.element) }
                     + resources.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                    + (project.map { [("Project.swift", $0)] } ?? [])
                 for (relative, text) in files {
                     let url = folder.appendingPathComponent(relative)
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -87,8 +89,10 @@ enum ExampleHarness {
     }
 
     static func positions(_ description: RuleDescription, _ code: String, _ configuration: Configuration,
-                          path: String = "Example.swift", moduleFiles: [String] = [], resources: [String: String] = [:]) -> [Position] {
-        diagnostics(description, code, configuration, path: path, moduleFiles: moduleFiles, resources: resources).map { Position(line: $0.line, column: $0.column) }.sorted()
+                          path: String = "Example.swift", moduleFiles: [String] = [], resources: [String: String] = [:],
+                          project: String? = nil) -> [Position] {
+        diagnostics(description, code, configuration, path: path, moduleFiles: moduleFiles, resources: resources, project: project)
+            .map { Position(line: $0.line, column: $0.column) }.sorted()
     }
 
     /// The example with a multibyte comment before the first token of every line that has a marker,

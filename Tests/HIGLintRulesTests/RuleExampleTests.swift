@@ -29,7 +29,7 @@ struct RuleExampleTests {
         for example in description.triggeringExamples {
             let (code, expected) = ExampleHarness.parseMarkers(example.code)
             let found = ExampleHarness.positions(description, code, example.configuration, path: example.path,
-                                                     moduleFiles: example.moduleFiles, resources: example.resources)
+                                                     moduleFiles: example.moduleFiles, resources: example.resources, project: example.project)
             #expect(found == expected.sorted(), "\(id) in:\n\(example.code)")
         }
     }
@@ -39,7 +39,7 @@ struct RuleExampleTests {
         let description = Self.description(id)
         for example in description.nonTriggeringExamples {
             let found = ExampleHarness.diagnostics(description, example.code, example.configuration, path: example.path,
-                                                   moduleFiles: example.moduleFiles, resources: example.resources)
+                                                   moduleFiles: example.moduleFiles, resources: example.resources, project: example.project)
             #expect(found.isEmpty, "\(id) fired on:\n\(example.code)\n\(found.map { "\($0.line):\($0.column) \($0.message)" })")
         }
     }
@@ -51,7 +51,8 @@ struct RuleExampleTests {
             let code = ExampleHarness.parseMarkers(example.code).code
             for wrapped in ["/*\n\(code)\n*/", "// " + code.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n// "),
                             "let example = ##\"\"\"\n\(code)\n\"\"\"##"] {
-                let found = ExampleHarness.diagnostics(description, wrapped, example.configuration, moduleFiles: example.moduleFiles, resources: example.resources)
+                let found = ExampleHarness.diagnostics(description, wrapped, example.configuration, moduleFiles: example.moduleFiles,
+                                                       resources: example.resources, project: example.project)
                 #expect(found.isEmpty, "\(id) fired inside:\n\(wrapped)")
             }
         }
@@ -63,7 +64,7 @@ struct RuleExampleTests {
         for example in description.triggeringExamples where example.allowsWrapping {
             let (code, expected) = ExampleHarness.withMultibytePrefix(example.code)
             let found = ExampleHarness.positions(description, code, example.configuration, path: example.path,
-                                                     moduleFiles: example.moduleFiles, resources: example.resources)
+                                                     moduleFiles: example.moduleFiles, resources: example.resources, project: example.project)
             #expect(found == expected.sorted(), "\(id) with multibyte prefix in:\n\(code)")
         }
     }
@@ -75,7 +76,7 @@ struct RuleExampleTests {
             let code = ExampleHarness.parseMarkers(example.code).code
             for directive in ["// higlint:disable \(id)", "// higlint:disable all"] {
                 let found = ExampleHarness.diagnostics(description, directive + "\n" + code, example.configuration, path: example.path,
-                                                       moduleFiles: example.moduleFiles, resources: example.resources)
+                                                       moduleFiles: example.moduleFiles, resources: example.resources, project: example.project)
                 #expect(found.isEmpty, "\(id) not silenced by `\(directive)` in:\n\(code)")
             }
         }
@@ -86,7 +87,8 @@ struct RuleExampleTests {
         let description = Self.description(id)
         for (before, after) in description.corrections {
             let (code, expected) = ExampleHarness.parseMarkers(before.code)
-            let found = ExampleHarness.diagnostics(description, code, before.configuration, path: before.path)
+            let found = ExampleHarness.diagnostics(description, code, before.configuration, path: before.path,
+                                                   project: before.project)
             #expect(found.map { Position(line: $0.line, column: $0.column) }.sorted() == expected.sorted(), "\(id) in:\n\(before.code)")
             let edits = found.compactMap(\.fix).flatMap(\.edits)
             #expect(!edits.isEmpty, "\(id) offered no fix for:\n\(code)")

@@ -31,34 +31,21 @@ public struct RuleSettings: Hashable, Sendable {
     }
 }
 
-/// Everything a lint run is told, passed by the engine to every rule.
+/// What the user configured for a lint run (`.higlint.json`, `--config`, `--only`…), passed by the engine to every
+/// rule. What the projects around a file and the run say of it is no setting: it travels beside the configuration,
+/// in the file's `BuildFacts`.
 public struct Configuration: Sendable, Equatable {
-    /// The platforms the covered files are built for; `#if os(…)` narrows this further.
-    public var platforms: Platforms = .all
-    /// Whether `platforms` was configured; when not, the project that builds a file says (`ProjectFactsPhase`).
-    public var platformsAreConfigured = false
+    /// The platforms configured for the files, `nil` when configuration does not say: then the project that builds a
+    /// file says (`BuildFacts.platforms`), and else every platform.
+    public var platforms: Platforms?
     /// Check code that does not ship (tests, previews, screenshot targets, files no target builds) too.
     public var checksNonShippingCode = false
-    /// The files are built only by widget extensions (a project fact, never configured): widget content, shown
-    /// as snapshots at sizes the system sets.
-    public var isWidgetExtensionCode = false
-    /// On iOS, every target that builds the files runs on iPhone alone (a project fact, never configured): screens
-    /// are a phone's width.
-    public var isPhoneOnlyOnIOS = false
-    /// The run covers the whole project that builds the files, or reached files no project claims through a
-    /// folder (a fact of the run, never configured): a view only previews create there is created by nothing else.
-    public var runCoversProject = false
-    /// The files are built by projects that the run covers whole: a view type nothing in the run creates is then
-    /// created nowhere (`ModuleReach`). Loose folders have no such knowledge: their top views may be anyone's.
-    public var runCoversClaimingProject = false
-    /// The files are built only by a local package of an app the run holds (`ProjectFacts.isInAppLocalPackage`, a
-    /// fact of the run, never configured): its `public` types are created, if at all, by the linted files.
-    public var isInAppLocalPackage = false
     /// Words that, besides Screenshot, Snapshot, Trailer and Preview, name targets that only make screenshots.
     public var screenshotTargets: [String] = []
     /// Domains the app owns; web views may load them.
     public var ownedDomains: [String]?
-    /// Minimum OS versions by platform name (`"iOS": "17.0"`).
+    /// Minimum OS versions by platform name (`"iOS": "17.0"`), as configured; the project gives the others
+    /// (`BuildFacts.deploymentTargets`).
     public var deploymentTarget: [String: String] = [:]
     /// Custom view types mapped to the SwiftUI primitive they wrap (`"AvatarImage": "Image"`).
     public var components: [String: String] = [:]
@@ -92,16 +79,6 @@ public struct Configuration: Sendable, Equatable {
         return copy
     }
 
-    /// The major version of `platform` the deployment target names (the lowest, when several names mean it:
-    /// `iOS` and `macCatalyst`), or `nil` when configuration and project facts do not say.
-    public func deploymentMajorVersion(on platform: Platforms) -> Int? {
-        deploymentTarget.compactMap { name, version -> Int? in
-            guard Platforms(name: name) == platform else { return nil }
-            return Int(version.split(separator: ".").first ?? "")
-        }.min()
-    }
-
-    /// A copy built for these platforms.
     /// A copy with these minimum OS versions by platform name (`["iOS": "16.0"]`).
     public func with(deploymentTarget: [String: String]) -> Configuration {
         var copy = self
@@ -109,6 +86,7 @@ public struct Configuration: Sendable, Equatable {
         return copy
     }
 
+    /// A copy configured for these platforms.
     public func with(platforms: Platforms) -> Configuration {
         var copy = self
         copy.platforms = platforms

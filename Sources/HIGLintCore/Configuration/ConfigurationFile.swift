@@ -139,10 +139,7 @@ public struct ConfigurationFile: Sendable {
 
     /// Applies this file's settings over `configuration` (a parent folder's, or the defaults).
     public func apply(to configuration: inout Configuration) {
-        if let platforms {
-            configuration.platforms = platforms
-            configuration.platformsAreConfigured = true
-        }
+        if let platforms { configuration.platforms = platforms }
         if let checksNonShippingCode { configuration.checksNonShippingCode = checksNonShippingCode }
         if let screenshotTargets { configuration.screenshotTargets = screenshotTargets }
         if let ownedDomains { configuration.ownedDomains = ownedDomains }

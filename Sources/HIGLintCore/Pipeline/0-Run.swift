@@ -26,8 +26,9 @@ public struct PreparedRun: Sendable {
     public let survey: Survey
     /// What phase 3 read from the projects around the paths, and the files it passed over.
     public let projects: ProjectFactsPhase.Outcome
-    /// Each run file's configuration by path: `fix` and the servers look one up for every buffer they check.
-    private let configurations: [String: Configuration]
+    /// Each run file, with its configuration and facts, by path: `fix` and the servers look one up for every buffer
+    /// they check.
+    private let filesByPath: [String: ConfiguredFile]
     /// The projects around buffers outside the run's files, read once per folder rather than once per buffer.
     let projectsAround: ProjectFactsMemo
     /// The module's facts without each buffer's own file, worked out once per file (`module(excluding:)`).
@@ -41,22 +42,22 @@ public struct PreparedRun: Sendable {
         self.survey = survey
         self.projects = projects
         self.projectsAround = projectsAround
-        configurations = Dictionary(files.swiftFiles.map { ($0.path, $0.configuration) }) { first, _ in first }
+        filesByPath = Dictionary(files.swiftFiles.map { ($0.path, $0) }) { first, _ in first }
     }
 
     /// Mistakes in configuration files: when there are any, nothing may be checked.
     public var configurationErrors: [ConfigurationError] { files.errors }
 
-    /// Lints `source` as the file at `path`, with that file's configuration and this run's module facts, in which
+    /// Lints `source` as the file at `path`, with that file's configuration and facts and this run's module facts, in which
     /// `source` stands for the file's own part (what it declares and mentions); a file the configuration leaves
     /// out has no findings.
     /// `tree`, when given, must be the parse of exactly `source`.
     public func lint(source: String, path: String, tree: SourceFileSyntax? = nil) throws(ConfigurationError) -> [Diagnostic] {
-        guard let configuration = try configuration(forFile: path) else { return [] }
+        guard let file = try file(at: path) else { return [] }
         var text = source
         return text.withUTF8 {
-            engine.check(buffer: $0, path: path, configuration: configuration, module: module(excluding: path), addsBuffer: true,
-                         tree: tree).diagnostics
+            engine.check(buffer: $0, path: path, configuration: file.configuration, facts: file.facts, module: module(excluding: path),
+                         addsBuffer: true, tree: tree).diagnostics
         }
     }
 
@@ -64,15 +65,15 @@ public struct PreparedRun: Sendable {
     /// are an error. `tree`, when given, must be the parse of exactly `data` (the servers reparse an edited buffer
     /// incrementally); the findings are those of a fresh parse.
     public func lint(data: Data, path: String, tree: SourceFileSyntax? = nil) -> Result<[Diagnostic], FileError> {
-        let configuration: Configuration?
+        let file: ConfiguredFile?
         do throws(ConfigurationError) {
-            configuration = try self.configuration(forFile: path)
+            file = try self.file(at: path)
         } catch {
             return .failure(FileError(path: error.path, reason: error.description))
         }
-        guard let configuration else { return .success([]) }
-        return engine.check(data: data, path: path, configuration: configuration, module: module(excluding: path), addsBuffer: true,
-                            tree: tree).map(\.diagnostics)
+        guard let file else { return .success([]) }
+        return engine.check(data: data, path: path, configuration: file.configuration, facts: file.facts, module: module(excluding: path),
+                            addsBuffer: true, tree: tree).map(\.diagnostics)
     }
 
     /// The findings of the run's image sets, which have no fixes: judged, as `lint(paths:)` judges them, by how the
@@ -83,17 +84,19 @@ public struct PreparedRun: Sendable {
         return LintResult.collect(outcomes, errors: [])
     }
 
-    private func configuration(forFile path: String) throws(ConfigurationError) -> Configuration? {
-        if let known = configurations[path] { return known }
+    /// The file at `path` with its configuration and facts: a run file's, or a buffer's; `nil` when the configuration
+    /// leaves it out.
+    private func file(at path: String) throws(ConfigurationError) -> ConfiguredFile? {
+        if let known = filesByPath[path] { return known }
         guard let configured = try engine.source.configuration(forFile: path) else { return nil }
+        let file = ConfiguredFile(path: path, configuration: configured)
         // A buffer outside the run's files (standard input, an editor's new file, an agent's code) gets the facts
         // of the projects around its path, and is judged even when no target builds it yet: it is being written.
         let directory = (path as NSString).deletingLastPathComponent
-        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return configured }
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) else { return file }
         let phase = ProjectFactsPhase.apply(projectsAround.facts(for: directory.isEmpty ? "." : directory, timeLimit: engine.fileTimeLimit),
-                                            to: ConfiguredFiles(swiftFiles: [ConfiguredFile(path: path, configuration: configured)]),
-                                            beingWritten: true)
-        return phase.files.swiftFiles.first?.configuration
+                                            to: ConfiguredFiles(swiftFiles: [file]), beingWritten: true)
+        return phase.files.swiftFiles.first
     }
 }
 

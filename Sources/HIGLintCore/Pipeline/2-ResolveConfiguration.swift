@@ -1,13 +1,24 @@
 import Foundation
 
-/// A file to check and the configuration that applies to it.
+/// A file to check, the configuration that applies to it, and what it is built as (`BuildFacts`).
 public struct ConfiguredFile: Sendable {
     public var path: String
     public var configuration: Configuration
+    /// What the projects around the file and the run say of it, set by phase 3 (`ProjectFactsPhase`); before that,
+    /// what its configuration alone says.
+    public var facts: BuildFacts
 
-    public init(path: String, configuration: Configuration) {
+    public init(path: String, configuration: Configuration, facts: BuildFacts? = nil) {
         self.path = path
         self.configuration = configuration
+        self.facts = facts ?? BuildFacts(configuration: configuration)
+    }
+
+    /// This file with `settings` applied over its configuration, and its facts worked out again under them.
+    public func applying(_ settings: (inout Configuration) -> Void) -> ConfiguredFile {
+        var configuration = configuration
+        settings(&configuration)
+        return ConfiguredFile(path: path, configuration: configuration, facts: facts.configured(by: configuration))
     }
 }
 

@@ -18,13 +18,96 @@ public struct PassedOver: Sendable, Equatable {
     }
 }
 
-/// Phase 3: what the projects around the files say, folded into each file's configuration.
+/// What a file is built as and what the run holds of it: facts that no one configures, worked out per file by phase 3
+/// from the file's configuration, the projects around it and the run's paths, and carried beside the configuration
+/// to the survey (`SurveyPhase`), the result cache's keys and the rules (`RuleContext.facts`).
 ///
-/// A file's platforms and deployment targets come, first to last, from its `#if` conditions (the rules read
-/// those), its configuration, the project that builds it, and else every platform. Configured values win per
-/// key: a configured `platforms` is kept whole, a configured deployment target per platform. Files that do not
-/// ship are dropped and counted, unless their configuration checks non-shipping code. The facts become part
-/// of each file's configuration, which the result cache already keys on.
+/// A file's platforms and deployment targets come, first to last, from its `#if` conditions (the rules read those),
+/// its configuration, the project that builds it, and else every platform. Configured values win per key: a
+/// configured `platforms` is kept whole, a configured deployment target per platform.
+///
+/// `init(configuration:project:…)` is the one builder: `lint`, `fix`, the servers, standard input and the rule
+/// examples all get their facts from it, through phase 3 (`ProjectFactsPhase.apply`), or, for a buffer linted
+/// without a run (`LintEngine.lint(source:)`), with no project.
+public struct BuildFacts: Sendable, Equatable {
+    /// The platforms the file is built for: configured, else those of the targets that build it, else all.
+    /// `#if os(…)` narrows this further (`RuleContext.platforms(at:)`).
+    public private(set) var platforms: Platforms = .all
+    /// Minimum OS versions by platform name (`"iOS": "17.0"`): the configured ones, and the project's for the others.
+    public private(set) var deploymentTargets: [String: String] = [:]
+    /// The file is built only by widget extensions: widget content, shown as snapshots at sizes the system sets.
+    public private(set) var isWidgetExtensionCode = false
+    /// On iOS, every target that builds the file runs on iPhone alone: screens are a phone's width.
+    public private(set) var isPhoneOnlyOnIOS = false
+    /// The run covers the whole project that builds the file, or reached the file, which no project claims, through
+    /// a folder: a view only previews create there is created by nothing else.
+    public private(set) var runCoversProject = false
+    /// The file is built by projects that the run covers whole: a view type nothing in the run creates is then
+    /// created nowhere (`ModuleReach`). Loose folders have no such knowledge: their top views may be anyone's.
+    public private(set) var runCoversClaimingProject = false
+    /// The file is built only by a local package of an app the run holds (`ProjectFacts.isInAppLocalPackage`): its
+    /// `public` types are created, if at all, by the linted files.
+    public private(set) var isInAppLocalPackage = false
+    /// What the facts were worked out from besides configuration, so that they can be worked out again under other
+    /// settings (`configured(by:)`): what the projects say of the file, and the platforms of the run's apps.
+    private var project = FileFacts()
+    private var appPlatforms: Platforms?
+
+    /// The facts of a file with `configuration`, given what the projects around it say (`project`; by default,
+    /// nothing: no project builds it) and what the run holds of them. `appPlatforms`: the platforms of the apps the
+    /// run holds, which an app's local package runs on alone.
+    public init(configuration: Configuration, project: FileFacts = FileFacts(), runCoversProject: Bool = false,
+                runCoversClaimingProject: Bool = false, isInAppLocalPackage: Bool = false, appPlatforms: Platforms? = nil) {
+        self.project = project
+        self.appPlatforms = appPlatforms
+        self.runCoversProject = runCoversProject
+        self.runCoversClaimingProject = runCoversClaimingProject
+        self.isInAppLocalPackage = isInAppLocalPackage
+        if let configured = configuration.platforms {
+            platforms = configured
+        } else {
+            platforms = project.platforms ?? .all
+            // An app's package runs only where the app does: a Mac app's package is no iOS code, whatever platforms
+            // its manifest leaves at SwiftPM's defaults.
+            if isInAppLocalPackage, let appPlatforms, !platforms.intersection(appPlatforms).isEmpty {
+                platforms = platforms.intersection(appPlatforms)
+            }
+        }
+        deploymentTargets = project.deploymentTargets.merging(configuration.deploymentTarget) { _, configured in configured }
+        // Where no project builds the file, nothing is known of its targets.
+        if !project.targets.isEmpty {
+            isWidgetExtensionCode = project.isWidgetExtension
+            isPhoneOnlyOnIOS = project.isPhoneOnly
+        }
+    }
+
+    /// The same file's facts under other settings (an agent's `platforms` and configuration, MCP's `lint_code`).
+    public func configured(by configuration: Configuration) -> BuildFacts {
+        BuildFacts(configuration: configuration, project: project, runCoversProject: runCoversProject,
+                   runCoversClaimingProject: runCoversClaimingProject, isInAppLocalPackage: isInAppLocalPackage,
+                   appPlatforms: appPlatforms)
+    }
+
+    /// The major version of `platform` the deployment targets name (the lowest, when several names mean it: `iOS`
+    /// and `macCatalyst`), or `nil` when neither configuration nor the project says.
+    public func deploymentMajorVersion(on platform: Platforms) -> Int? {
+        deploymentTargets.compactMap { name, version -> Int? in
+            guard Platforms(name: name) == platform else { return nil }
+            return Int(version.split(separator: ".").first ?? "")
+        }.min()
+    }
+
+    /// Every fact the rules can read, in a fixed order, for the result cache's keys: equal facts give equal text.
+    var cacheDescription: String {
+        (["platforms=\(platforms.rawValue)", "widgets=\(isWidgetExtensionCode)", "phone=\(isPhoneOnlyOnIOS)",
+          "whole=\(runCoversProject),\(runCoversClaimingProject),\(isInAppLocalPackage)"]
+            + deploymentTargets.sorted { $0.key < $1.key }.map { "target \($0.key)=\($0.value)" }).joined(separator: "\n")
+    }
+}
+
+/// Phase 3: what the projects around the files say, worked out into each file's facts (`BuildFacts`).
+///
+/// Files that do not ship are dropped and counted, unless their configuration checks non-shipping code.
 public enum ProjectFactsPhase {
     public struct Outcome: Sendable {
         public var files: ConfiguredFiles
@@ -53,24 +136,21 @@ public enum ProjectFactsPhase {
         var passedOverSwiftFiles: [ConfiguredFile] = []
         func placed(_ list: [ConfiguredFile], factsPath: (String) -> String, isSwift: Bool) -> [ConfiguredFile] {
             list.compactMap { file in
-                let fileFacts = facts.facts(forFile: factsPath(file.path), beingWritten: beingWritten)
-                var placedFile = ConfiguredFile(path: file.path, configuration: configuration(file.configuration, with: fileFacts))
+                let path = factsPath(file.path)
+                let fileFacts = facts.facts(forFile: path, beingWritten: beingWritten)
                 // The projects that build the file lie inside the run's folders; a file no project claims was
                 // reached through a folder of the run, not named alone.
                 func inside(_ path: String) -> Bool { roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
-                let projectFolders = roots.isEmpty ? [] : facts.projectFolders(forFile: factsPath(file.path))
-                placedFile.configuration.runCoversProject = projectFolders.isEmpty
+                let projectFolders = roots.isEmpty ? [] : facts.projectFolders(forFile: path)
+                let coversProject = projectFolders.isEmpty
                     ? roots.contains { root in ProjectFacts.standardized(file.path).hasPrefix(root.hasSuffix("/") ? root : root + "/") }
                     : projectFolders.allSatisfy(inside)
-                placedFile.configuration.runCoversClaimingProject = !projectFolders.isEmpty && placedFile.configuration.runCoversProject
-                placedFile.configuration.isInAppLocalPackage = placedFile.configuration.runCoversClaimingProject
-                    && facts.isInAppLocalPackage(factsPath(file.path), runRoots: roots)
-                // An app's package runs only where the app does: a Mac app's package is no iOS code, whatever
-                // platforms its manifest leaves at SwiftPM's defaults.
-                if placedFile.configuration.isInAppLocalPackage, !file.configuration.platformsAreConfigured, let appPlatforms {
-                    let narrowed = placedFile.configuration.platforms.intersection(appPlatforms)
-                    if !narrowed.isEmpty { placedFile.configuration.platforms = narrowed }
-                }
+                let coversClaimingProject = !projectFolders.isEmpty && coversProject
+                let placedFile = ConfiguredFile(path: file.path, configuration: file.configuration, facts: BuildFacts(
+                    configuration: file.configuration, project: fileFacts, runCoversProject: coversProject,
+                    runCoversClaimingProject: coversClaimingProject,
+                    isInAppLocalPackage: coversClaimingProject && facts.isInAppLocalPackage(path, runRoots: roots),
+                    appPlatforms: appPlatforms))
                 if let reason = fileFacts.passOverReason, !file.configuration.checksNonShippingCode {
                     passedOver.counts[reason, default: 0] += 1
                     if isSwift { passedOverSwiftFiles.append(placedFile) }
@@ -83,21 +163,6 @@ public enum ProjectFactsPhase {
                                    imageSets: placed(files.imageSets, factsPath: { $0 + "/Contents.json" }, isSwift: false),
                                    errors: files.errors)
         return Outcome(files: kept, passedOver: passedOver, warnings: facts.warnings, passedOverSwiftFiles: passedOverSwiftFiles)
-    }
-
-    /// `configuration` with the project's facts where it says nothing itself.
-    public static func configuration(_ configuration: Configuration, with facts: FileFacts) -> Configuration {
-        var result = configuration
-        if !configuration.platformsAreConfigured, let platforms = facts.platforms { result.platforms = platforms }
-        // Where no project builds the file, nothing is known of its targets: what the run was given stands.
-        if !facts.targets.isEmpty {
-            result.isWidgetExtensionCode = facts.isWidgetExtension
-            result.isPhoneOnlyOnIOS = facts.isPhoneOnly
-        }
-        for (platform, version) in facts.deploymentTargets where result.deploymentTarget[platform] == nil {
-            result.deploymentTarget[platform] = version
-        }
-        return result
     }
 }
 

@@ -106,12 +106,12 @@ struct SurveyPhase {
             let folderModuleHasEntry = Self.folderModuleHasEntry(files: files, results: results)
             reachFiles = zip(files, results).map { file, part in
                 ModuleReach.FileCreations(scan: part?.creations ?? CreationScan(), context: Self.context(of: file),
-                                          moduleIsWhole: file.configuration.runCoversProject,
+                                          moduleIsWhole: file.facts.runCoversProject,
                                           deadCodeIsKnown: Self.deadCodeIsKnown(file, folderModuleHasEntry: folderModuleHasEntry),
-                                          publicIsInternal: file.configuration.isInAppLocalPackage)
+                                          publicIsInternal: file.facts.isInAppLocalPackage)
             }
             reachFiles += zip(passedOver, notShipping.values).compactMap { file, scan in
-                scan.map { ModuleReach.FileCreations(scan: $0, context: Reach(platforms: file.configuration.platforms, ships: false)) }
+                scan.map { ModuleReach.FileCreations(scan: $0, context: Reach(platforms: file.facts.platforms, ships: false)) }
             }
             module.index.reach = ModuleReach(files: reachFiles)
         }
@@ -131,11 +131,11 @@ struct SurveyPhase {
     }
 
     private static func inFolderModule(_ file: ConfiguredFile) -> Bool {
-        file.configuration.runCoversProject && !file.configuration.runCoversClaimingProject
+        file.facts.runCoversProject && !file.facts.runCoversClaimingProject
     }
 
     static func deadCodeIsKnown(_ file: ConfiguredFile, folderModuleHasEntry: Bool) -> Bool {
-        file.configuration.runCoversClaimingProject || (folderModuleHasEntry && inFolderModule(file))
+        file.facts.runCoversClaimingProject || (folderModuleHasEntry && inFolderModule(file))
     }
 
     /// A chart view's title is often given where another file uses it (`DetailCard(title: "Humidity") {
@@ -205,7 +205,7 @@ struct SurveyPhase {
 
     /// Where a shipping file's code runs: its platforms, and whether it is widget content.
     static func context(of file: ConfiguredFile) -> Reach {
-        Reach(platforms: file.configuration.platforms, outsideWidgets: !file.configuration.isWidgetExtensionCode)
+        Reach(platforms: file.facts.platforms, outsideWidgets: !file.facts.isWidgetExtensionCode)
     }
 
     /// The survey again for the file at `index` alone (it was saved), the others' parts kept.
@@ -240,9 +240,9 @@ struct SurveyPhase {
             for (position, file) in files.enumerated() where position < reachFiles.count
                 && (position == index || Self.inFolderModule(file)) {
                 reachFiles[position] = ModuleReach.FileCreations(
-                    scan: reachFiles[position].scan, context: Self.context(of: file), moduleIsWhole: file.configuration.runCoversProject,
+                    scan: reachFiles[position].scan, context: Self.context(of: file), moduleIsWhole: file.facts.runCoversProject,
                     deadCodeIsKnown: Self.deadCodeIsKnown(file, folderModuleHasEntry: hasEntry),
-                    publicIsInternal: file.configuration.isInAppLocalPackage)
+                    publicIsInternal: file.facts.isInAppLocalPackage)
             }
             updated.reachFiles = reachFiles
             updated.module.index.reach = ModuleReach(files: reachFiles)

@@ -32,24 +32,29 @@ struct CheckPhase {
     private func check(_ file: ConfiguredFile, surveyed: SurveyedFile?, index: Int, module: ModuleFacts,
                        cache: CachedPhases?) -> Result<FileFindings, FileError> {
         if surveyed?.passedOver == true { return .success(FileFindings(diagnostics: [])) }
-        let check = { (data: Data) in engine.check(data: data, path: file.path, configuration: file.configuration, module: module) }
+        let check = { (data: Data) in
+            engine.check(data: data, path: file.path, configuration: file.configuration, facts: file.facts, module: module)
+        }
         if let cache { return cache.check(file, surveyedAt: index, content: surveyed?.content, compute: check) }
         return SourceReader.read(file.path).flatMap(check)
     }
 
     private func check(imageSet file: ConfiguredFile, module: ModuleFacts, cache: CachedPhases?) -> Result<[Diagnostic], FileError> {
         let uses = module.imageUses.isKnown ? module.imageUses : nil
-        let check = { (imageSet: ImageSet) in engine.check(imageSet: imageSet, configuration: file.configuration, imageUses: uses) }
+        let check = { (imageSet: ImageSet) in
+            engine.check(imageSet: imageSet, configuration: file.configuration, facts: file.facts, imageUses: uses)
+        }
         if let cache { return cache.check(imageSet: file, imageUses: uses, compute: check) }
         return ImageSet.load(folder: file.path).map(check)
     }
 }
 
 extension LintEngine {
-    /// Checks source bytes as the file at `path`; bytes that are not UTF-8 text are an error, not findings.
+    /// Checks source bytes as the file at `path`, with its configuration and what it is built as (`facts`); bytes
+    /// that are not UTF-8 text are an error, not findings.
     /// `module` describes the files linted with it (`nil`: this file alone); with `addsBuffer`, it is taken to
     /// include what the buffer itself says, as when an edited buffer is checked against an earlier survey.
-    func check(data: Data, path: String, configuration: Configuration, module: ModuleFacts?,
+    func check(data: Data, path: String, configuration: Configuration, facts: BuildFacts, module: ModuleFacts?,
                addsBuffer: Bool = false, tree: SourceFileSyntax? = nil) -> Result<FileFindings, FileError> {
         let bytes = [UInt8](data)
         // NUL is valid UTF-8 but never in source text: a file holding one is binary or corrupted.
@@ -63,15 +68,15 @@ extension LintEngine {
             return .failure(FileError(path: path, reason: "not valid UTF-8; not checked (save the file as UTF-8)"))
         }
         return .success(bytes.withUnsafeBufferPointer {
-            check(buffer: $0, path: path, configuration: configuration, module: module, addsBuffer: addsBuffer, tree: tree)
+            check(buffer: $0, path: path, configuration: configuration, facts: facts, module: module, addsBuffer: addsBuffer, tree: tree)
         })
     }
 
     /// The check of one buffer: parse, one walk that dispatches nodes to the rules, suppressions, positions.
     /// `tree`, when given, is the parse of exactly these bytes made by the caller (an editor's buffer reparsed
     /// incrementally after an edit); it is used instead of parsing them again.
-    func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, module: ModuleFacts?,
-               addsBuffer: Bool = false, tree parsed: SourceFileSyntax? = nil) -> FileFindings {
+    func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, facts: BuildFacts,
+               module: ModuleFacts?, addsBuffer: Bool = false, tree parsed: SourceFileSyntax? = nil) -> FileFindings {
         let plan = plans.plan(for: self, configuration: configuration)
         if plan.passesOver(buffer, prefiltering: usesPrefilter) { return FileFindings(diagnostics: []) }
         let tree = parsed ?? Parser.parse(source: buffer)
@@ -79,11 +84,11 @@ extension LintEngine {
         if !plan.rules.isEmpty, configuration.checksNonShippingCode || !GeneratedSource.isGenerated(tree, path: path) {
             let alone = { ModuleFacts.alone(buffer, tree: tree, symbols: moduleSymbols, indexing: usesModuleIndex,
                                             components: configuration.components) }
-            var facts = module ?? alone()
-            if module != nil, addsBuffer { facts.formUnion(alone()) }
-            let file = SwiftUIFile(tree: tree, components: configuration.components, module: facts.index)
-            let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, module: facts, sink: sink,
-                                            occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
+            var moduleFacts = module ?? alone()
+            if module != nil, addsBuffer { moduleFacts.formUnion(alone()) }
+            let file = SwiftUIFile(tree: tree, components: configuration.components, module: moduleFacts.index)
+            let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, facts: facts, module: moduleFacts,
+                                            sink: sink, occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
             dispatcher.walk(tree)
         }
         let checksComments = !plan.suppressionRules.isEmpty && SuppressionMap.mentionsDirective(buffer)
@@ -137,10 +142,10 @@ extension LintEngine {
     }
 
     /// Runs the asset rules over a decoded image set.
-    func check(imageSet: ImageSet, configuration: Configuration, imageUses: ImageUses? = nil) -> [Diagnostic] {
+    func check(imageSet: ImageSet, configuration: Configuration, facts: BuildFacts, imageUses: ImageUses? = nil) -> [Diagnostic] {
         let sink = DiagnosticSink(severityFor: configuration.severity(of:))
         for rule in assetRules where configuration.isEnabled(type(of: rule).description) {
-            let context = AssetContext(configuration: configuration, description: type(of: rule).description,
+            let context = AssetContext(configuration: configuration, facts: facts, description: type(of: rule).description,
                                        imageUses: imageUses, sink: sink)
             rule.check(imageSet, in: context)
         }

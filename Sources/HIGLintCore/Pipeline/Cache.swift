@@ -46,7 +46,7 @@ final class CachedPhases: @unchecked Sendable {
         }
         if !record.passedOver, let previousModule {
             let guessContext = contexts.context(.guessedResults, for: plan) { resultsContext(plan, moduleDescription: previousModule) }
-            let resultKey = cache.key(path: file.path, content: content, context: guessContext)
+            let resultKey = cache.key(path: file.path, facts: file.facts, content: content, context: guessContext)
             if let stored = session.peekFindings(forKey: resultKey) { guesses[index] = (resultKey, stored) }
         }
         return SurveyPart(facts: record.facts, file: SurveyedFile(content: content, passedOver: record.passedOver),
@@ -70,13 +70,14 @@ final class CachedPhases: @unchecked Sendable {
         if guessesHold, let guessed = guesses[index] { return .success(guessed.findings) }
         let plan = engine.plans.plan(for: engine, configuration: file.configuration)
         let context = contexts.context(.results, for: plan) { resultsContext(plan, moduleDescription: moduleDescription) }
-        if let content, let stored = session.findings(forKey: cache.key(path: file.path, content: content, context: context)) {
+        if let content, let stored = session.findings(forKey: cache.key(path: file.path, facts: file.facts, content: content,
+                                                                        context: context)) {
             return .success(stored)
         }
         return SourceReader.read(file.path).flatMap { data in
             let result = compute(data)
             if case .success(let findings) = result {
-                let key = data.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context) }
+                let key = data.withUnsafeBytes { cache.key(path: file.path, facts: file.facts, content: ContentHash($0), context: context) }
                 session.store(findings, forKey: key)
             }
             return result
@@ -95,7 +96,9 @@ final class CachedPhases: @unchecked Sendable {
             // And what the code does with the image (`ImageUses`): a use added or gone changes the findings.
             let uses = imageUses?.description(ofImageNamed: ImageSet.codeNames(ofFolder: file.path)) ?? "uses unknown"
             let keyed = data + Self.fileSizes(inFolder: file.path) + Data(("\n" + uses).utf8)
-            let key = keyed.withUnsafeBytes { cache.key(path: file.path, content: ContentHash($0), context: context, kind: "a") }
+            let key = keyed.withUnsafeBytes {
+                cache.key(path: file.path, facts: file.facts, content: ContentHash($0), context: context, kind: "a")
+            }
             if let stored = session.diagnostics(forKey: key) { return .success(stored) }
             return ImageSet.decode(data, folder: file.path).flatMap { $0.withReadableFiles() }.map { imageSet in
                 let diagnostics = compute(imageSet)

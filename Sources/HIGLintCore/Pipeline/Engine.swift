@@ -74,13 +74,15 @@ public struct LintEngine: Sendable {
         let folder = path.hasSuffix("/Contents.json") ? String(path.dropLast("/Contents.json".count)) : path
         return configuration(forFile: path).flatMap { configuration in
             guard let configuration else { return .success([]) }
-            return ImageSet.decode(data, folder: folder).map { check(imageSet: $0, configuration: configuration) }
+            return ImageSet.decode(data, folder: folder).map {
+                check(imageSet: $0, configuration: configuration, facts: BuildFacts(configuration: configuration))
+            }
         }
     }
 
     /// Runs the asset rules over a decoded image set.
     public func lint(imageSet: ImageSet) -> [Diagnostic] {
-        check(imageSet: imageSet, configuration: configuration)
+        check(imageSet: imageSet, configuration: configuration, facts: BuildFacts(configuration: configuration))
     }
 
     // MARK: Swift files
@@ -99,18 +101,22 @@ public struct LintEngine: Sendable {
         return !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
     }
 
-    /// Lints source bytes as if they were the file at `path`, with that file's configuration.
+    /// Lints source bytes as if they were the file at `path`, with that file's configuration and no project around it
+    /// (`PreparedRun.lint(data:path:)` reads the projects).
     public func lint(data: Data, path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {
         configuration(forFile: path).flatMap { configuration in
             guard let configuration else { return .success([]) }
-            return check(data: data, path: path, configuration: configuration, module: module).map(\.diagnostics)
+            return check(data: data, path: path, configuration: configuration, facts: BuildFacts(configuration: configuration),
+                         module: module).map(\.diagnostics)
         }
     }
 
-    /// Lints source text as if it were the file at `path`.
+    /// Lints source text as if it were the file at `path`, with the engine's configuration and no project around it.
     public func lint(source: String, path: String = "<stdin>") -> [Diagnostic] {
         var source = source
-        return source.withUTF8 { check(buffer: $0, path: path, configuration: configuration, module: nil) }.diagnostics
+        return source.withUTF8 {
+            check(buffer: $0, path: path, configuration: configuration, facts: BuildFacts(configuration: configuration), module: nil)
+        }.diagnostics
     }
 
     static func timeoutReason(_ seconds: TimeInterval) -> String {

@@ -13,11 +13,12 @@ struct SettingsOverlay: ConfigurationSource {
 }
 
 extension PreparedRun {
-    /// This run with `settings` applied over each file's configuration, keeping its survey: a buffer checked with
-    /// settings of its own (MCP's `lint_code`) still sees the module's facts.
+    /// This run with `settings` applied over each file's configuration, and each file's facts worked out again under
+    /// them, keeping its survey: a buffer checked with settings of its own (MCP's `lint_code`) still sees the
+    /// module's facts.
     public func applying(_ settings: @escaping @Sendable (inout Configuration) -> Void) -> PreparedRun {
         var files = files
-        for index in files.swiftFiles.indices { settings(&files.swiftFiles[index].configuration) }
+        files.swiftFiles = files.swiftFiles.map { $0.applying(settings) }
         var overlaid = LintEngine(ruleTypes: engine.ruleTypes, source: SettingsOverlay(base: engine.source, settings: settings),
                                   configuration: engine.configuration, catalog: engine.catalog)
         overlaid.usesPrefilter = engine.usesPrefilter

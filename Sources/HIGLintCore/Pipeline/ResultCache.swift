@@ -11,8 +11,8 @@ import Darwin
 /// Findings per file from earlier runs, so that a re-run over unchanged files reads bytes instead of parsing.
 ///
 /// Each file's findings are kept under a key of everything they depend on: the file's bytes (a 64-bit hash and
-/// the length), its path, its configuration, what the other files linted with it say about the rules'
-/// `moduleSymbols`, and the tool (`toolVersion`, which the CLI makes change with every build). So are the facts
+/// the length), its path, its configuration and what it is built as (`BuildFacts`), what the other files linted with
+/// it say about the rules' `moduleSymbols`, and the tool (`toolVersion`, which the CLI makes change with every build). So are the facts
 /// the first read of a run gathers from each file (`LintEngine.survey`), keyed by its bytes and configuration,
 /// and the findings of each asset-catalog image set, keyed by its `Contents.json`.
 ///
@@ -84,16 +84,18 @@ public final class ResultCache: Sendable {
         return KeyContext(hash: hash)
     }
 
-    /// The key of one Swift file's findings.
-    public func key(path: String, source: UnsafeRawBufferPointer, configuration: Configuration, module: ModuleFacts,
-                    rules: [String]) -> String {
-        key(path: path, content: ContentHash(source),
+    /// The key of one Swift file's findings; `facts`, by default those of `configuration` alone (no project).
+    public func key(path: String, source: UnsafeRawBufferPointer, configuration: Configuration, facts: BuildFacts? = nil,
+                    module: ModuleFacts, rules: [String]) -> String {
+        key(path: path, facts: facts ?? BuildFacts(configuration: configuration), content: ContentHash(source),
             context: context([configuration.cacheDescription, module.cacheDescription] + rules))
     }
 
-    func key(path: String, content: ContentHash, context: KeyContext, kind: Character = "c") -> String {
+    /// The key of one file's findings: its path and facts, on top of what the key context holds.
+    func key(path: String, facts: BuildFacts, content: ContentHash, context: KeyContext, kind: Character = "c") -> String {
         var whole = context.hash
         whole.add(path)
+        whole.add(facts.cacheDescription)
         return "\(kind)\(content.hex) k\(whole.hex)"
     }
 
@@ -397,9 +399,11 @@ private func hexDigits(_ value: UInt64) -> String {
 }
 
 extension Configuration {
-    /// Every setting, in a fixed order: equal configurations give equal text.
+    /// Every setting, in a fixed order: equal configurations give equal text. What a file is built as is keyed apart
+    /// (`BuildFacts.cacheDescription`), per file.
     var cacheDescription: String {
-        var parts = ["platforms=\(platforms.rawValue)", "widgets=\(isWidgetExtensionCode)", "phone=\(isPhoneOnlyOnIOS)", "whole=\(runCoversProject),\(runCoversClaimingProject),\(isInAppLocalPackage)", "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
+        var parts = ["platforms=\(platforms.map { "\($0.rawValue)" } ?? "-")", "nonShipping=\(checksNonShippingCode)",
+                     "owned=\(ownedDomains.map { $0.joined(separator: ",") } ?? "-")"]
         parts += deploymentTarget.sorted { $0.key < $1.key }.map { "target \($0.key)=\($0.value)" }
         parts += components.sorted { $0.key < $1.key }.map { "component \($0.key)=\($0.value)" }
         for (id, settings) in rules.sorted(by: { $0.key < $1.key }) {

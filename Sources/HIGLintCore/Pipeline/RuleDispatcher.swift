@@ -135,12 +135,12 @@ final class RuleDispatcher: SyntaxAnyVisitor {
     /// never decrease.
     private var nextOccurrence = 0
 
-    init(plan: FilePlan, file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, sink: DiagnosticSink,
-         occurrences: [Int]? = nil) {
+    init(plan: FilePlan, file: SwiftUIFile, configuration: Configuration, facts: BuildFacts, module: ModuleFacts,
+         sink: DiagnosticSink, occurrences: [Int]? = nil) {
         self.plan = plan
         self.occurrences = occurrences
         contexts = plan.descriptions.map {
-            RuleContext(file: file, configuration: configuration, module: module, description: $0, sink: sink)
+            RuleContext(file: file, configuration: configuration, facts: facts, module: module, description: $0, sink: sink)
         }
         super.init(viewMode: .sourceAccurate)
     }

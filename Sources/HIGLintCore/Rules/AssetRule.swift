@@ -14,6 +14,8 @@ public protocol AssetRule: LintRule {
 /// What an asset rule sees while checking one image set, and where it reports.
 public struct AssetContext {
     public let configuration: Configuration
+    /// What the image set is built as: the platforms of the targets that build its catalog, unless configured.
+    public let facts: BuildFacts
     public let description: RuleDescription
     /// How the run's Swift code names and draws asset images; `nil` when the run holds no Swift code, so that
     /// nothing is known about how the image set is used.

@@ -18,15 +18,20 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     public var moduleFiles: [String]
     /// Files of the app that are not Swift (a `Localizable.xcstrings`), by path relative to the example's folder.
     public var resources: [String: String]
+    /// The Tuist `Project.swift` that builds the example and its module's files, for what only a project says (an
+    /// app for iPhone alone, `BuildFacts`); `nil`: no project builds them.
+    public var project: String?
 
     public init(_ code: String, configuration: Configuration = Configuration(), allowsWrapping: Bool = true,
-                path: String = "Example.swift", moduleFiles: [String] = [], resources: [String: String] = [:]) {
+                path: String = "Example.swift", moduleFiles: [String] = [], resources: [String: String] = [:],
+                project: String? = nil) {
         self.code = code
         self.configuration = configuration
         self.allowsWrapping = allowsWrapping
         self.path = path
         self.moduleFiles = moduleFiles
         self.resources = resources
+        self.project = project
     }
 
     public init(stringLiteral value: String) { self.init(value) }
@@ -184,15 +189,21 @@ extension Rule {
 /// examples, the configuration's tables) cost a retain and a release each, per node, per rule.
 public final class RuleContext {
     public let file: SwiftUIFile
+    /// What the user configured.
     public let configuration: Configuration
+    /// What the file is built as: its platforms and deployment targets (configured, else the project's), whether a
+    /// widget extension or an app for iPhone alone builds it, and what the run holds of its projects.
+    public let facts: BuildFacts
     /// What the other files linted in this run mention and declare, among the rule's `moduleSymbols`.
     public let module: ModuleFacts
     public let description: RuleDescription
     let sink: DiagnosticSink
 
-    init(file: SwiftUIFile, configuration: Configuration, module: ModuleFacts, description: RuleDescription, sink: DiagnosticSink) {
+    init(file: SwiftUIFile, configuration: Configuration, facts: BuildFacts, module: ModuleFacts, description: RuleDescription,
+         sink: DiagnosticSink) {
         self.file = file
         self.configuration = configuration
+        self.facts = facts
         self.module = module
         self.description = description
         self.sink = sink
@@ -238,26 +249,26 @@ public final class RuleContext {
     private func runsOnNoDeployedVersion(_ node: some SyntaxProtocol, platforms: Platforms) -> Bool {
         // Reading the checks around a node looks at the statements before it: only where the file has any, and the
         // deployment target is known. (A one-line file of 50,000 statements made this quadratic.)
-        guard !configuration.deploymentTarget.isEmpty, file.mentions(anyOf: Self.availabilityKeywords) else { return false }
+        guard !facts.deploymentTargets.isEmpty, file.mentions(anyOf: Self.availabilityKeywords) else { return false }
         let each = [Platforms.iOS, .macOS, .tvOS, .watchOS, .visionOS].filter { platforms.contains($0) }
         return !each.isEmpty && each.allSatisfy { platform in
             guard let below = node.availableVersions(on: platform).below,
-                  let target = configuration.deploymentMajorVersion(on: platform) else { return false }
+                  let target = facts.deploymentMajorVersion(on: platform) else { return false }
             return target >= below
         }
     }
 
-    /// The platforms the rule judges `node` on: the configuration's, the `#if` clauses and imports around it, where
-    /// the module creates its type and uses it, and the rule's own.
+    /// The platforms the rule judges `node` on: the file's (`BuildFacts.platforms`), the `#if` clauses and imports
+    /// around it, where the module creates its type and uses it, and the rule's own.
     public func platforms(at node: some SyntaxProtocol) -> Platforms {
-        configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
+        facts.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
             .intersection(file.reach(of: node)?.platforms ?? .all).intersection(file.platformsWhereUsed(node) ?? .all)
     }
 
     /// Whether `node` is widget content: code of a widget extension target, a `Widget`, or a view only widgets
     /// create (`SwiftUIFile.isWidgetContent`).
     public func isWidgetContent(_ node: some SyntaxProtocol) -> Bool {
-        configuration.isWidgetExtensionCode || file.isWidgetContent(node)
+        facts.isWidgetExtensionCode || file.isWidgetContent(node)
     }
 
     /// Reports a finding at the start of `node` (ignoring its leading trivia), with `fix` when every API it writes
@@ -277,8 +288,8 @@ public final class RuleContext {
     /// bound those versions.
     public func canUse(_ apis: [SwiftUIAPI], at node: some SyntaxProtocol) -> Bool {
         guard !apis.isEmpty else { return true }
-        let platforms = configuration.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
-        return apis.allSatisfy { node.canUse($0, on: platforms, minimumVersion: configuration.deploymentMajorVersion(on:)) }
+        let platforms = facts.platforms.intersection(file.platforms(of: node)).intersection(description.platforms)
+        return apis.allSatisfy { node.canUse($0, on: platforms, minimumVersion: facts.deploymentMajorVersion(on:)) }
     }
 }
 

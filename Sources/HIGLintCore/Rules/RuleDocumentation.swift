@@ -128,9 +128,11 @@ public enum RuleDocumentation {
     /// Asset rules' examples are `Contents.json` files, not Swift.
     static func codeBlock(_ example: RuleExample) -> String {
         let language = example.code.hasPrefix("{") ? "json" : "swift"
-        // The other files of a multi-file example follow it, each after a comment that says so.
+        // The other files of a multi-file example follow it, each after a comment that says so, and so does the
+        // project that builds them.
         let others = example.moduleFiles.map { "\n\n// Another file of the module:\n" + $0 }.joined()
             + example.resources.sorted { $0.key < $1.key }.map { "\n\n// The app's \($0.key):\n" + $0.value }.joined()
+            + (example.project.map { "\n\n// The project that builds it (Project.swift):\n" + $0 } ?? "")
         return "```\(language)\n\(example.code)\(others)\n```\n"
     }
 

@@ -197,12 +197,13 @@ struct FixedGridColumns: Rule {
                 LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())]) {
                     ForEach(habits) { HabitCard(habit: $0) }
                 }
-                """, configuration: {
-                    var phoneApp = Configuration()
-                    phoneApp.platforms = .iOS
-                    phoneApp.isPhoneOnlyOnIOS = true
-                    return phoneApp
-                }()),
+                """, project: """
+                import ProjectDescription
+
+                let project = Project(name: "Habits", targets: [
+                    .target(name: "Habits", destinations: [.iPhone], product: .app, bundleId: "app.habits", sources: ["**/*.swift"]),
+                ])
+                """),
             // A popover of a fixed width, where the file creates the picker.
             """
             struct ProviderButton: View {
@@ -297,10 +298,10 @@ struct FixedGridColumns: Rule {
         return trackKinds(value, in: file, depth: depth + 1)
     }
 
-    /// Code that runs only on iOS in an app for iPhone alone (`Configuration.isPhoneOnlyOnIOS`): the screen is a
+    /// Code that runs only on iOS in an app for iPhone alone (`BuildFacts.isPhoneOnlyOnIOS`): the screen is a
     /// phone's width in every grid, so a column count chosen for it is a design, not a width that went unseen.
     private func runsOnPhonesOnly(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
-        context.configuration.isPhoneOnlyOnIOS && context.platforms(at: call).isSubset(of: .iOS)
+        context.facts.isPhoneOnlyOnIOS && context.platforms(at: call).isSubset(of: .iOS)
     }
 
     /// `fixed` or `flexible` for `GridItem()`, `GridItem(.flexible())`, `GridItem(.fixed(80), spacing: 8)`,

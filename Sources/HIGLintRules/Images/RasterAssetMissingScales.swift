@@ -161,7 +161,7 @@ struct RasterAssetMissingScales: AssetRule {
         let filled = imageSet.filledSlots
         guard !filled.contains(where: \.isSingleVector), !filled.allSatisfy(\.isSingleScale) else { return }
         var required = Self.requiredScales
-        required["universal"] = Self.universalScales(for: context.configuration.platforms)
+        required["universal"] = Self.universalScales(for: context.facts.platforms)
         let raster = filled.filter(\.isRaster)
         let variants = Dictionary(grouping: raster.filter { required[$0.idiom ?? ""] != nil }) {
             VariantKey(idiom: $0.idiom ?? "", variant: $0.variant)
@@ -192,7 +192,7 @@ struct RasterAssetMissingScales: AssetRule {
                bitmaps.allSatisfy({ $0.pixels >= Self.downsampledPixels }) {
                 lacking.removeAll { (Self.factor($0) ?? 0) < lowest }
             }
-            guard !lacking.isEmpty, !Self.isArtwork(bitmaps, platforms: context.configuration.platforms) else { continue }
+            guard !lacking.isEmpty, !Self.isArtwork(bitmaps, platforms: context.facts.platforms) else { continue }
             missing += lacking.map { "\(key.idiom) \($0)" + (key.variant.isEmpty ? "" : " (\(key.variant))") }
         }
         guard !missing.isEmpty else { return }

@@ -84,7 +84,7 @@ struct WKWebViewWrapper: Rule {
         else { return }
         let guaranteed = function.availableMajorVersion(on: platforms)
             ?? context.file.references(to: type.name).compactMap { $0.availableMajorVersion(on: platforms) }.max()
-        let deployed = platforms.compactMap(Platforms.init(name:)).compactMap(context.configuration.deploymentMajorVersion(on:)).max()
+        let deployed = platforms.compactMap(Platforms.init(name:)).compactMap(context.facts.deploymentMajorVersion(on:)).max()
         guard (guaranteed ?? 0) >= 26 || (deployed ?? 0) >= 26 else { return }
         context.report(at: function.name, message: Self.message)
     }
