@@ -82,6 +82,21 @@ def test_lsp_survives_a_huge_message_and_positions_out_of_range():
     assert server.close() == 0
 
 
+def test_lsp_passes_over_a_huge_buffer_under_the_default_limit_and_says_why():
+    root = workspace()
+    server = started_lsp(root)
+    uri = f"file://{root}/Huge.swift"
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": HUGE}})
+    told = server.read_until(lambda m: m.get("method") in ("window/showMessage", "textDocument/publishDiagnostics"))
+    assert told["method"] == "window/showMessage"
+    assert f"it has {len(HUGE.encode())} bytes, larger than maxFileSize (2000000 bytes)" in told["params"]["message"]
+    published = server.read_until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert published["params"]["diagnostics"] == []
+    assert server.request(2, "shutdown")["result"] is None
+    server.notify("exit")
+    assert server.close() == 0
+
+
 def test_lsp_gives_a_document_that_is_not_swift_no_findings():
     server = started_lsp()
     for uri, language, text in [("file:///tmp/notes.txt", "plaintext", "Text(\"x\").font(.system(size: 17))"),
@@ -140,10 +155,12 @@ def test_mcp_answers_malformed_messages_and_unknown_methods():
 def test_mcp_survives_a_huge_message_and_closed_stdin():
     call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "lint_code", "arguments": {"code": HUGE}}}
     lines = [json.dumps(call).encode() + b"\n", b'{"jsonrpc":"2.0","id":2,"method":"ping"}']   # no final newline, then EOF
-    # The limit raised: the 20 MB code is parsed and linted, which is what this test is about.
+    # The limit raised, the 20 MB code is parsed and linted; under the default it is passed over, saying why.
     replies = mcp(lines, root=workspace(RAISED))
     found = json.loads(replies[0]["result"]["content"][0]["text"])["findings"]
     assert [f["rule"] for f in found] == ["fixed-font-size"]
     assert replies[1]["result"] == {}
+    passed = json.loads(mcp(lines, root=workspace())[0]["result"]["content"][0]["text"])
+    assert passed["findings"] == [] and "larger than maxFileSize (2000000 bytes)" in passed["passed_over"]
     # Closing input at once ends the server with status 0, having said nothing.
     assert mcp([]) == []
