@@ -166,7 +166,7 @@ func initialConfiguration() -> String {
           // Domains the app owns, which web views may load.
           // ownedDomains: ["example.com"],
 
-          // Swift files larger than this are passed over unread (SwiftSyntax's tree of a file takes about 100 times
+          // Swift files larger than this are passed over unread (SwiftSyntax's tree of a file takes 45 to 165 times
           // its size). Bytes, or "4MB" (1000s) or "4MiB" (1024s); at most "64MiB". Default: "2MB", 2,000,000 bytes.
           // maxFileSize: "4MB",
 

@@ -66,8 +66,8 @@ public struct Configuration: Sendable, Equatable {
     public var rules: [String: RuleSettings] = [:]
     /// When set, only these rules run.
     public var onlyRules: Set<String>?
-    /// Swift files and buffers larger than this many bytes are passed over unparsed: SwiftSyntax's tree of a file
-    /// costs about 100 times the file, so this bounds what one file can cost (`maxFileSize` in `.higlint.json`).
+    /// Swift files and buffers larger than this many bytes are passed over unparsed: SwiftSyntax's walked tree of a
+    /// file costs 45 to 165 times the file, so this bounds what one file can cost (`maxFileSize` in `.higlint.json`).
     public var maxFileSize = Configuration.defaultMaxFileSize
 
     /// 2 MB as a file manager counts it: 2,000,000 bytes.

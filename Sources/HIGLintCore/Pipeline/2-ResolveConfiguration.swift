@@ -34,7 +34,7 @@ public struct ConfiguredFiles: Sendable {
 /// Phase 2: each collected file's configuration (one for all, or the `.higlint.json` files above it). Files that
 /// configuration leaves out are dropped here, so no later phase reads them: those `include` and `exclude` leave
 /// out, and Swift files larger than their `maxFileSize`, judged by their size on disk before a byte is read (the
-/// parser's tree of a file costs about 100 times the file; BENCHMARKS.md, "Peak memory per input size").
+/// parser's walked tree of a file costs 45 to 165 times the file; BENCHMARKS.md, "Peak memory per input size").
 public enum ConfigurationPhase {
     /// `readsImageSets` is false when no asset rule runs, so a broken catalog does not fail a run that ignores it.
     public static func resolve(_ collection: FileCollector.Collection, source: any ConfigurationSource,
