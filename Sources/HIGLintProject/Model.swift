@@ -32,6 +32,9 @@ public enum PassOverReason: String, Sendable, Codable, CaseIterable, Comparable 
     case notBuilt = "built by no target"
     /// `Package.swift`, Tuist's `Project.swift`: they describe the build and are no app code.
     case manifests = "project manifests"
+    /// Larger than the configuration's `maxFileSize`: never read, so never parsed. Not a project fact; it is
+    /// counted with the rest so that a run's summary says every file it passed over.
+    case tooLarge = "larger than maxFileSize"
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -6,7 +6,7 @@ extension HTMLReportPage {
         var items = [("findings", "Findings", tally.total.total)]
         items += [Severity.error, .warning, .note].map { ($0.rawValue, $0.rawValue.capitalized + "s", tally.total[$0]) }
         items += [("files", "Files checked", result.filesChecked), ("unchecked", "Files not checked", result.errors.count),
-                  ("passed-over", "Files passed over (not shipped)", result.passedOver.total),
+                  ("passed-over", "Files passed over (not shipped, or larger than maxFileSize)", result.passedOver.total),
                   ("baselined", "Baselined, not shown", context.baselined),
                   ("suppressed", "Suppressed by comments", result.suppressed)]
         var html = "<section id=\"totals\" aria-labelledby=\"totals-title\">\n<h2 id=\"totals-title\">Totals</h2>\n<ul class=\"totals\">\n"

@@ -54,6 +54,8 @@ extension LanguageServer {
                      "message": .string(reason.hasPrefix("not checked") ? reason : "not checked: \(reason)")]]
         case .findings(let findings):
             return findings.map { lspDiagnostic($0, in: results.document) }
+        case .passedOver:
+            return []   // said once by `window/showMessage`
         }
     }
 

@@ -48,6 +48,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// finds it here, rather than holding it, and a parse, for the whole limit).
     private var running: [String: (job: Int, document: TextDocument, epoch: Int)] = [:]
     private var rerun: Set<String> = []
+    /// Documents whose being passed over (larger than maxFileSize) the client was told of, until they are not.
+    private var toldPassedOver: Set<String> = []
     private var waitingPulls: [String: [JSON]] = [:]
     private var nextJob = 0
     /// Numbers each text an open document has had, across opens: the client's versions are its own (they start
@@ -296,6 +298,7 @@ public final class LanguageServer: @unchecked Sendable {
         scheduled[uri] = nil
         running[uri] = nil
         rerun.remove(uri)
+        toldPassedOver.remove(uri)
         for id in waitingPulls.removeValue(forKey: uri) ?? [] { reply(to: id, result: ["kind": "full", "items": []]) }
     }
 
@@ -328,6 +331,11 @@ public final class LanguageServer: @unchecked Sendable {
         running[uri] = (job, document.withoutSyntax, epoch)
         let path = Self.path(ofURI: uri)
         BoundedWork.start {
+            // A buffer larger than its maxFileSize is passed over before it is parsed, as a file is by `lint`.
+            if let reason = workspace.passOverReason(byteCount: document.bytes.count, path: path) {
+                self.queue.async { self.complete(uri, job: job, document: document, epoch: epoch, outcome: .passedOver(reason)) }
+                return
+            }
             let parsed = document.parse()
             let outcome = workspace.lint(Data(document.bytes), path: path, tree: parsed.tree)
             self.queue.async {
@@ -359,6 +367,7 @@ public final class LanguageServer: @unchecked Sendable {
         if epoch != self.epoch {
             rerun.insert(uri)   // configuration or facts changed while it ran: its findings may be wrong
         } else if current.revision == document.revision {
+            tellIfPassedOver(uri, outcome)
             if !pullsDiagnostics {
                 writer.notify("textDocument/publishDiagnostics",
                               ["uri": .string(uri), "version": JSON(document.version), "diagnostics": .array(lspDiagnostics(finished))])
@@ -372,6 +381,18 @@ public final class LanguageServer: @unchecked Sendable {
             }
         }
         if rerun.remove(uri) != nil || (waitingPulls[uri] != nil && current.revision != document.revision) { start(uri) }
+    }
+
+    /// Says once, while a document stays too large, why it has no findings (`window/showMessage`): diagnostics
+    /// cannot, and a message on every keystroke would be noise.
+    private func tellIfPassedOver(_ uri: String, _ outcome: LintOutcome) {
+        guard case .passedOver(let reason) = outcome else {
+            toldPassedOver.remove(uri)
+            return
+        }
+        guard toldPassedOver.insert(uri).inserted else { return }
+        let name = (Self.path(ofURI: uri) as NSString).lastPathComponent
+        writer.notify("window/showMessage", ["type": 3, "message": .string("HIGLint passed over \(name), not checked: \(reason); raise maxFileSize in .higlint.json to check it")])
     }
 
     private func cancelWaitingPull(_ id: JSON) {

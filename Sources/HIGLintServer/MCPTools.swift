@@ -137,6 +137,18 @@ struct MCPTools {
         return source
     }
 
+    /// Why the source is passed over unparsed (it is larger than its file's `maxFileSize`, with the call's settings),
+    /// or `nil`: asked before anything parses it, the parse probe included.
+    private func passOverReason(_ source: Source) -> String? {
+        workspace.passOverReason(byteCount: source.code.utf8.count, path: source.path, settings: source.settings,
+                                 settingsKey: source.settingsKey)
+    }
+
+    /// The words of a result for source passed over: why, and how to have it checked.
+    private static func passedOverText(_ reason: String) -> String {
+        "passed over, not checked: \(reason); raise maxFileSize (in .higlint.json or this call's configuration) to check it"
+    }
+
     /// Lints a source with its settings, within the time limit.
     private func lint(_ source: Source) throws(Arguments.Problem) -> [Diagnostic] {
         let workspace = workspace
@@ -166,6 +178,10 @@ struct MCPTools {
 
     private func lintCode(_ arguments: Arguments) throws(Arguments.Problem) -> JSON {
         let source = try source(arguments)
+        if let reason = passOverReason(source) {
+            return Self.result(["file_name": .string(source.fileName), "findings": [], "summary": .string(Self.passedOverText(reason)),
+                                "passed_over": .string(reason)])
+        }
         let findings = try lint(source)
         return Self.result(["file_name": .string(source.fileName), "findings": .array(findings.map { Self.finding($0, path: source.fileName) }),
                             "summary": .string(Self.summary(findings))])
@@ -177,6 +193,10 @@ struct MCPTools {
         for id in only ?? [] {
             guard let rule = rule(withID: id) else { throw Arguments.Problem(message: "unknown rule '\(id)'; list_rules lists them") }
             guard rule.description.isFixable else { throw Arguments.Problem(message: "rule '\(id)' has no fix; list_rules shows which do") }
+        }
+        if let reason = passOverReason(source) {
+            return Self.result(["fixed_code": .string(source.code), "diff": "", "changed": false, "applied": [], "remaining": [],
+                                "refused": [], "passed_over": .string(reason), "summary": .string(Self.passedOverText(reason))])
         }
         _ = try lint(source)   // a configuration mistake is an error, not "nothing to fix"
         let workspace = workspace
@@ -221,11 +241,17 @@ struct MCPTools {
         let result = workspace.lint(paths: absolute)
         if let error = result.configurationErrors.first { throw Arguments.Problem(message: "configuration: \(error)") }
         let findings = result.diagnostics.map { Self.finding($0, path: relative($0.path)) }
-        return Self.result([
+        var value: JSON = [
             "files_checked": JSON(result.filesChecked), "findings": .array(findings),
             "errors": .array(result.errors.map { ["path": .string(relative($0.path)), "reason": .string($0.reason)] }),
             "summary": .string(Self.summary(result.diagnostics)),
-        ])
+        ]
+        // Files not checked on purpose (tests, previews, files larger than maxFileSize), as `lint`'s summary says.
+        if result.passedOver.total > 0, case .object(var members) = value {
+            members["passed_over"] = .string(result.passedOver.summary)
+            value = .object(members)
+        }
+        return Self.result(value)
     }
 
     /// Whether `path` lies inside the root where it really is (links resolved; of a path that does not exist,

@@ -8,6 +8,8 @@ public enum LintOutcome: Sendable {
     case findings([Diagnostic])
     /// A configuration mistake, a binary or non-UTF-8 buffer, or the time limit.
     case notChecked(String)
+    /// Passed over unparsed, with no findings, for the reason given: the buffer is larger than `maxFileSize`.
+    case passedOver(String)
 }
 
 /// The engine as both servers use it, through the pipeline's single-buffer entry point: `prepare(paths:)` runs
@@ -146,12 +148,21 @@ public final class Workspace: @unchecked Sendable {
         return .success(run)
     }
 
+    /// Why a buffer of `byteCount` bytes standing for the file at `path` is passed over unparsed (it is larger than
+    /// the file's `maxFileSize`, with `settings` applied when given), or `nil`: asked before a buffer is parsed.
+    public func passOverReason(byteCount: Int, path: String, settings: (@Sendable (inout Configuration) -> Void)? = nil,
+                               settingsKey: String = "") -> String? {
+        guard case .success(let run) = run(settings: settings, settingsKey: settingsKey) else { return nil }
+        return run.passOverReason(byteCount: byteCount, path: path)
+    }
+
     /// Lints a buffer as the file at `path`; `tree`, when given, is the parse of exactly `contents`. It runs on
     /// the calling thread and is not bounded: callers bound it (`BoundedWork`).
     public func lint(_ contents: Data, path: String, tree: SourceFileSyntax? = nil) -> LintOutcome {
         switch run() {
         case .failure(let error): return .notChecked(error.description)
         case .success(let run):
+            if let reason = run.passOverReason(byteCount: contents.count, path: path) { return .passedOver(reason) }
             switch run.lint(data: contents, path: path, tree: tree) {
             case .success(let diagnostics): return .findings(diagnostics)
             case .failure(let error): return .notChecked(error.reason)
@@ -159,11 +170,14 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// Lints source text with `settings` over its file's configuration (MCP's `lint_code`).
+    /// Lints source text with `settings` over its file's configuration (MCP's `lint_code`); text larger than its
+    /// `maxFileSize` has no findings and is not parsed (`passOverReason(byteCount:path:settings:settingsKey:)` says so).
     /// `settingsKey` must say everything `settings` set (the same key, the same settings).
     public func lint(source: String, path: String, settings: (@Sendable (inout Configuration) -> Void)?,
                      settingsKey: String = "") throws(ConfigurationError) -> [Diagnostic] {
         let run = try run(settings: settings, settingsKey: settingsKey).get()
+        // Not parsed at all when it is too large: `lint(source:path:)` would pass it over anyway.
+        if run.passOverReason(byteCount: source.utf8.count, path: path) != nil { return [] }
         return try run.lint(source: source, path: path, tree: recentParses.tree(of: source, path: path))
     }
 

@@ -64,7 +64,13 @@ func printEffectiveConfiguration(_ options: ConfigOptions) -> Int32 {
        let reason = ProjectFacts.read(for: [filePath]).facts(forFile: filePath).passOverReason {
         object["passedOver"] = reason == .notBuilt ? "no target builds it" : reason.rawValue
     }
+    // A file too large to parse is passed over whatever it is, so this reason comes first.
+    if let configuration, !isDirectory.boolValue, let size = SourceReader.size(of: filePath),
+       let reason = configuration.sizePassOverReason(byteCount: size) {
+        object["passedOver"] = reason
+    }
     if let configuration {
+        object["maxFileSize"] = configuration.maxFileSize
         // What the configuration says; the project that builds a file is read by a run, not here.
         let platforms = configuration.platforms ?? .all
         object["platforms"] = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].filter { name in
@@ -161,6 +167,10 @@ func initialConfiguration() -> String {
 
           // Domains the app owns, which web views may load.
           // ownedDomains: ["example.com"],
+
+          // Swift files larger than this are passed over unread (SwiftSyntax's tree of a file takes 45 to 165 times
+          // its size). Bytes, or "4MB" (1000s) or "4MiB" (1024s); at most "64MiB". Default: "2MB", 2,000,000 bytes.
+          // maxFileSize: "4MB",
 
           // Your own view types, mapped to the SwiftUI view they wrap, so rules treat them like it.
           // components: { AvatarImage: "Image", PrimaryButton: "Button", Card: "GroupBox" },

@@ -168,6 +168,7 @@ func runFix(_ options: FixOptions) -> Int32 {
         if changed > 0 { summary += "; \(count(changed, "file")) changed on disk and skipped" }
         let skipped = files.count { if case .skipped = $0.outcome { true } else { false } }
         if skipped > 0 { summary += "; \(count(skipped, "file")) skipped (see above)" }
+        if prepared.projects.passedOver.total > 0 { summary += "; " + prepared.projects.passedOver.summary }
         if !errors.isEmpty { summary += "; \(errors.count) could not be fixed" }
         writeError(summary + "\n")
     }
@@ -194,6 +195,12 @@ private func fixStandardInput(_ options: FixOptions, resolver: ConfigurationReso
     // Checked like a file linted alone: the survey is the buffer itself.
     var engine = LintEngine(ruleTypes: allRules, source: resolver)
     engine.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil
+    // Too large to parse: given back as it came, as a file with nothing to fix is.
+    if engine.passOverReason(byteCount: data.count, path: path) != nil {
+        if !options.dryRun { writeOutput(source) }
+        if !options.quiet { writeErrorLine(standardInputPassedOver(options.assumedFilename, resolver: resolver)) }
+        return 0
+    }
     let prepared = engine.prepare(paths: [])
     var fixer = FixEngine(run: prepared, rules: options.rules.isEmpty ? nil : Set(options.rules))
     fixer.fileTimeLimit = options.fileTimeout > 0 ? options.fileTimeout : nil

@@ -180,10 +180,7 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     let start = Date()
     var result: LintResult
     if options.readsStandardInput {
-        switch engine.lintStandardInput(path: options.assumedFilename ?? "<stdin>") {
-        case .success(let diagnostics): result = LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1)
-        case .failure(let error): result = LintResult(diagnostics: [], errors: [error], filesChecked: 0)
-        }
+        result = engine.lintStandardInput(path: options.assumedFilename ?? "<stdin>")
     } else {
         result = engine.lint(paths: options.paths)
     }
@@ -195,12 +192,17 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     if !options.readsStandardInput, !options.allowsEmpty, result.filesChecked == 0, result.errors.isEmpty {
         let under = options.paths.joined(separator: ", ")
         if result.passedOver.total > 0 {
-            // The files were found; the projects say none of them ships. Blaming include and exclude would mislead.
-            writeErrorLine("higlint: error: nothing to check under \(under): \(result.passedOver.summary); set checkNonShippingCode: true in .higlint.json to check them (--allow-empty accepts this)")
+            // The files were found; the projects say none of them ships, or they are too large to parse. Blaming
+            // include and exclude would mislead.
+            writeErrorLine("higlint: error: nothing to check under \(under): \(result.passedOver.summary); \(howToCheck(result.passedOver)) (--allow-empty accepts this)")
         } else {
             writeErrorLine("higlint: error: no Swift file or image set to check under \(under); check the paths and the include and exclude of .higlint.json (--allow-empty accepts this)")
         }
         return 2
+    }
+    // Standard input has no path to mistype: a buffer too large to parse is said, and is no error.
+    if options.readsStandardInput, !options.quiet, result.passedOver.total > 0 {
+        writeErrorLine(standardInputPassedOver(options.assumedFilename, resolver: resolver))
     }
     if let baselineFile {
         return writeBaseline(result, to: baselineFile, quiet: options.quiet)
@@ -255,6 +257,24 @@ func runLint(_ options: LintOptions, writingBaseline baselineFile: String? = nil
     return result.diagnostics.contains { $0.severity >= failureSeverity } ? 1 : 0
 }
 
+
+/// What to change in `.higlint.json` to check the files a run passed over.
+func howToCheck(_ passedOver: PassedOver) -> String {
+    let them = passedOver.total == 1 ? "it" : "them"
+    let tooLarge = passedOver.counts[.tooLarge] ?? 0
+    switch tooLarge {
+    case 0: return "set checkNonShippingCode: true in .higlint.json to check them"
+    case passedOver.total: return "raise maxFileSize in .higlint.json to check \(them)"
+    default: return "set checkNonShippingCode: true and raise maxFileSize in .higlint.json to check them"
+    }
+}
+
+/// The note for standard input larger than its `maxFileSize`, which `lint --stdin` and `fix --stdin` pass over.
+func standardInputPassedOver(_ assumedFilename: String?, resolver: ConfigurationResolver) -> String {
+    let path = assumedFilename ?? "<stdin>"
+    let limit = ((try? resolver.configuration(forFile: path)) ?? nil)?.maxFileSize ?? Configuration.defaultMaxFileSize
+    return "\(path): note: standard input passed over, not checked: larger than maxFileSize (\(limit) bytes); raise maxFileSize in .higlint.json to check it"
+}
 
 /// The configuration files of `paths` that SwiftPM cannot see change: under the build-tool plugin, which lists the
 /// ones it declared as inputs in `HIGLINT_PLANNED_CONFIGURATIONS`, those that did not exist when SwiftPM planned

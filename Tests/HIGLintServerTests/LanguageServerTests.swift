@@ -53,6 +53,15 @@ final class ServerHarness: @unchecked Sendable {
         }
     }
 
+    /// The messages received so far that match, taken without waiting.
+    func received(_ matches: (JSON) -> Bool) -> [JSON] {
+        condition.withLock {
+            let found = messages.filter(matches)
+            messages.removeAll(where: matches)
+            return found
+        }
+    }
+
     func diagnostics(version: Int) -> [JSON] {
         waitFor { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == JSON(version) }["params"]?["diagnostics"]?.array ?? []
     }

@@ -100,6 +100,20 @@ async def test_lint_paths_inside_the_root(root):
     await run(root, body)
 
 
+async def test_code_larger_than_max_file_size_is_passed_over_unparsed(root):
+    """Code over maxFileSize gets no findings and says why; the call's configuration can raise the limit."""
+    big = VIEW + "// " + "x" * 400 + "\n"
+    async def body(session):
+        over = payload(await session.call_tool("lint_code", {"code": big, "configuration": {"maxFileSize": 300}}))
+        assert over["findings"] == []
+        assert over["passed_over"] == f"it has {len(big.encode())} bytes, larger than maxFileSize (300 bytes)"
+        fixed = payload(await session.call_tool("fix_code", {"code": big, "configuration": {"maxFileSize": 300}}))
+        assert fixed["fixed_code"] == big and not fixed["changed"] and "passed_over" in fixed
+        raised = payload(await session.call_tool("lint_code", {"code": big, "configuration": {"maxFileSize": "1KB"}}))
+        assert [f["rule"] for f in raised["findings"]] == ["fixed-font-size"] and "passed_over" not in raised
+    await run(root, body)
+
+
 async def test_lint_paths_refuses_paths_outside_the_root_also_through_symlinks(root):
     async def body(session):
         for paths in (["/etc"], ["../"], ["Linked/Secret.swift"], ["Linked"], ["Sources"], ["."]):

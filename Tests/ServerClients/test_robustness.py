@@ -4,6 +4,7 @@ Each read from the server's pipe is the only wait; pytest's own timeout per test
 replaced by `subprocess` timeouts that only guard against a hang, never assert a duration.
 """
 import json
+import os
 import subprocess
 import tempfile
 
@@ -12,12 +13,27 @@ from conftest import HIGLINT, VIEW, RawLSP, frame
 INITIALIZE = {"processId": None, "rootUri": None, "capabilities": {}}
 
 
-def started_lsp():
-    server = RawLSP(cwd=tempfile.mkdtemp(prefix="higlint-robust-"))
+def workspace(configuration=None):
+    """A temporary repository's root, with `configuration` as its .higlint.json."""
+    root = tempfile.mkdtemp(prefix="higlint-robust-")
+    os.mkdir(os.path.join(root, ".git"))
+    if configuration:
+        with open(os.path.join(root, ".higlint.json"), "w") as f:
+            f.write(configuration)
+    return root
+
+
+def started_lsp(root=None):
+    server = RawLSP(cwd=root or tempfile.mkdtemp(prefix="higlint-robust-"))
     reply = server.request(1, "initialize", INITIALIZE)
     assert "capabilities" in reply["result"]
     server.notify("initialized")
     return server
+
+
+# About 20 MB of Swift with one finding: over the default maxFileSize (2,000,000 bytes), under the most it can be.
+HUGE = VIEW + ("// " + "x" * 1000 + "\n") * 20_000
+RAISED = '{ maxFileSize: "64MiB" }'
 
 
 def test_lsp_answers_malformed_messages_and_unknown_methods():
@@ -42,10 +58,11 @@ def test_lsp_answers_malformed_messages_and_unknown_methods():
 
 
 def test_lsp_survives_a_huge_message_and_positions_out_of_range():
-    server = started_lsp()
-    uri = "file:///tmp/higlint-robust/Huge.swift"
-    huge = VIEW + ("// " + "x" * 1000 + "\n") * 20_000   # about 20 MB
-    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": huge}})
+    # The limit raised: the 20 MB buffer is parsed and linted, which is what this test is about.
+    root = workspace(RAISED)
+    server = started_lsp(root)
+    uri = f"file://{root}/Huge.swift"
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": HUGE}})
     published = server.read_until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     assert [d["code"] for d in published["params"]["diagnostics"]] == ["fixed-font-size"]
     far = {"line": 10_000_000, "character": 10_000_000}
@@ -61,6 +78,21 @@ def test_lsp_survives_a_huge_message_and_positions_out_of_range():
     server.process.stdin.flush()
     assert server.read_until(lambda m: "error" in m and m.get("id") is None)["error"]["code"] == -32600
     assert server.request(4, "shutdown")["result"] is None
+    server.notify("exit")
+    assert server.close() == 0
+
+
+def test_lsp_passes_over_a_huge_buffer_under_the_default_limit_and_says_why():
+    root = workspace()
+    server = started_lsp(root)
+    uri = f"file://{root}/Huge.swift"
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": HUGE}})
+    told = server.read_until(lambda m: m.get("method") in ("window/showMessage", "textDocument/publishDiagnostics"))
+    assert told["method"] == "window/showMessage"
+    assert f"it has {len(HUGE.encode())} bytes, larger than maxFileSize (2000000 bytes)" in told["params"]["message"]
+    published = server.read_until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert published["params"]["diagnostics"] == []
+    assert server.request(2, "shutdown")["result"] is None
     server.notify("exit")
     assert server.close() == 0
 
@@ -121,11 +153,14 @@ def test_mcp_answers_malformed_messages_and_unknown_methods():
 
 
 def test_mcp_survives_a_huge_message_and_closed_stdin():
-    code = VIEW + ("// " + "y" * 1000 + "\n") * 20_000
-    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "lint_code", "arguments": {"code": code}}}
-    replies = mcp([json.dumps(call).encode() + b"\n", b'{"jsonrpc":"2.0","id":2,"method":"ping"}'])   # no final newline, then EOF
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "lint_code", "arguments": {"code": HUGE}}}
+    lines = [json.dumps(call).encode() + b"\n", b'{"jsonrpc":"2.0","id":2,"method":"ping"}']   # no final newline, then EOF
+    # The limit raised, the 20 MB code is parsed and linted; under the default it is passed over, saying why.
+    replies = mcp(lines, root=workspace(RAISED))
     found = json.loads(replies[0]["result"]["content"][0]["text"])["findings"]
     assert [f["rule"] for f in found] == ["fixed-font-size"]
     assert replies[1]["result"] == {}
+    passed = json.loads(mcp(lines, root=workspace())[0]["result"]["content"][0]["text"])
+    assert passed["findings"] == [] and "larger than maxFileSize (2000000 bytes)" in passed["passed_over"]
     # Closing input at once ends the server with status 0, having said nothing.
     assert mcp([]) == []

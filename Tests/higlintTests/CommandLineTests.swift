@@ -239,14 +239,14 @@ struct ConfigurationCommandLineTests {
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try HIGLint.run(["init"], in: root).status == 0)
         let text = try String(contentsOf: root.appendingPathComponent(".higlint.json"), encoding: .utf8)
-        for part in ["include", "exclude", "platforms", "deploymentTarget", "ownedDomains", "components", "copyableNames", "includeSystemImages"] {
+        for part in ["include", "exclude", "platforms", "deploymentTarget", "ownedDomains", "maxFileSize", "components", "copyableNames", "includeSystemImages"] {
             #expect(text.contains(part), "missing \(part)")
         }
         #expect(try HIGLint.run(["-q"], in: root).status == 1)   // valid, and changes nothing
         let again = try HIGLint.run(["init"], in: root)
         #expect(again.status == 2 && again.stderr.contains("already exists"))
         // Uncommenting every line still gives a valid file.
-        let settings = ["include:", "exclude:", "platforms:", "deploymentTarget:", "ownedDomains:", "components:"]
+        let settings = ["include:", "exclude:", "platforms:", "deploymentTarget:", "ownedDomains:", "maxFileSize:", "components:"]
         let uncommented = text.split(separator: "\n").map { line -> String in
             let isSetting = settings.contains { line.hasPrefix("  // " + $0) }
             let isRuleLine = line.hasPrefix("    // \"") || line.hasPrefix("    //   ") || line.hasPrefix("    // }")

@@ -53,8 +53,20 @@ public struct Configuration: Sendable, Equatable {
     public var rules: [String: RuleSettings] = [:]
     /// When set, only these rules run.
     public var onlyRules: Set<String>?
+    /// Swift files and buffers larger than this many bytes are passed over unparsed: SwiftSyntax's walked tree of a
+    /// file costs 45 to 165 times the file, so this bounds what one file can cost (`maxFileSize` in `.higlint.json`).
+    public var maxFileSize = Configuration.defaultMaxFileSize
+
+    /// 2 MB as a file manager counts it: 2,000,000 bytes.
+    public static let defaultMaxFileSize = 2_000_000
 
     public init() {}
+
+    /// Why a file or buffer of `byteCount` bytes is passed over unparsed, in words for a person; `nil` when it is
+    /// checked.
+    public func sizePassOverReason(byteCount: Int) -> String? {
+        byteCount > maxFileSize ? "it has \(byteCount) bytes, larger than maxFileSize (\(maxFileSize) bytes)" : nil
+    }
 
     /// The configured value of a rule option, when it has the expected type.
     public func option<Value>(_ name: String, rule: String) -> Value? {

@@ -78,9 +78,11 @@ public struct ConfigurationFile: Sendable {
     public var rules: [String: RuleEntry] = [:]
     public var checksNonShippingCode: Bool?
     public var screenshotTargets: [String]?
+    /// `maxFileSize`, in bytes.
+    public var maxFileSize: Int?
 
     static let keys = ["include", "exclude", "rules", "ownedDomains", "deploymentTarget", "platforms", "components",
-                       "checkNonShippingCode", "screenshotTargets"]
+                       "checkNonShippingCode", "screenshotTargets", "maxFileSize"]
     static let severityWords = ["off", "note", "warning", "error"]
 
     /// Reads and checks the file at `path` against the rules HIGLint has.
@@ -143,6 +145,7 @@ public struct ConfigurationFile: Sendable {
         if let checksNonShippingCode { configuration.checksNonShippingCode = checksNonShippingCode }
         if let screenshotTargets { configuration.screenshotTargets = screenshotTargets }
         if let ownedDomains { configuration.ownedDomains = ownedDomains }
+        if let maxFileSize { configuration.maxFileSize = maxFileSize }
         configuration.deploymentTarget.merge(deploymentTarget) { $1 }
         configuration.components.merge(components) { $1 }
         for (id, entry) in rules {
@@ -169,6 +172,24 @@ public struct ConfigurationFile: Sendable {
         if directory == "/" { return String(path.dropFirst()) }
         guard path.hasPrefix(directory + "/") else { return nil }
         return String(path.dropFirst(directory.count + 1))
+    }
+}
+
+/// Sizes as `maxFileSize` accepts them: `"2000000"`, `"4MB"`, `"4 MB"`, `"1.5MiB"`, `"512kb"`. KB, MB and GB are
+/// powers of 1,000 (as file managers count), KiB, MiB and GiB powers of 1,024; units are read in any case.
+enum ByteSize {
+    static let units: [String: Double] = [
+        "b": 1, "kb": 1e3, "mb": 1e6, "gb": 1e9, "kib": 1024, "mib": 1_048_576, "gib": 1_073_741_824,
+    ]
+
+    /// The number of bytes `text` says (not necessarily whole), or `nil` when it is no size.
+    static func bytes(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+        guard !number.isEmpty, number.first != ".", number.last != ".", number.filter({ $0 == "." }).count <= 1,
+              let value = Double(number), let scale = unit.isEmpty ? 1 : units[unit] else { return nil }
+        return value * scale
     }
 }
 
@@ -212,6 +233,7 @@ private struct Reader {
                 }
                 file.ownedDomains = domains
             case "screenshotTargets": file.screenshotTargets = try strings(value, keyPath)
+            case "maxFileSize": file.maxFileSize = try byteCount(value, keyPath)
             case "checkNonShippingCode":
                 guard case .bool(let flag) = value else { throw fail(keyPath, "expected true or false, found \(value.shown)") }
                 file.checksNonShippingCode = flag
@@ -334,6 +356,35 @@ private struct Reader {
             result.append(text)
         }
         return result
+    }
+
+    /// A size in bytes: a whole number (`2000000`), or a string of a number and a unit (`"4MB"`, `"1.5 MiB"`),
+    /// at least a byte and at most what HIGLint reads of any file (`SourceReader.maximumSize`).
+    func byteCount(_ value: JSONValue, _ keyPath: [String]) throws(ConfigurationError) -> Int {
+        let bytes: Double
+        switch value {
+        case .number(let number): bytes = number
+        case .string(let text):
+            guard let parsed = ByteSize.bytes(text) else {
+                throw fail(keyPath, "'\(ConfigurationFile.shown(text))' is not a size; write a number of bytes (2000000) or a number "
+                           + "and a unit, such as \"4MB\": B, KB, MB, GB (powers of 1000) or KiB, MiB, GiB (powers of 1024)")
+            }
+            bytes = parsed
+        default:
+            throw fail(keyPath, "expected a size in bytes, such as 2000000 or \"2MB\", found \(value.shown)")
+        }
+        let maximum = SourceReader.maximumSize
+        guard bytes.rounded(.down) == bytes else {
+            throw fail(keyPath, "\(value.shown) is not a whole number of bytes")
+        }
+        guard bytes >= 1 else {
+            throw fail(keyPath, "\(value.shown) leaves no file to check; a size is at least 1 byte (default \"2MB\")")
+        }
+        guard bytes <= Double(maximum) else {
+            throw fail(keyPath, "\(value.shown) is more than \(maximum >> 20) MiB (\(maximum) bytes), the largest file HIGLint reads; "
+                       + "write at most \"\(maximum >> 20)MiB\"")
+        }
+        return Int(bytes)
     }
 
     func members(_ value: JSONValue, _ keyPath: [String], expected: String) throws(ConfigurationError) -> [(key: String, value: JSONValue)] {

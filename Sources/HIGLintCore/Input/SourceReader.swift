@@ -86,6 +86,15 @@ public enum SourceReader {
         return .success((data, FileStatus(info)))
     }
 
+    /// The size in bytes of the regular file at `path` (links followed), without opening it; `nil` for anything
+    /// else (a missing file, a folder, a named pipe, a file outside `ReadBoundary`), which reading it will name.
+    public static func size(of path: String) -> Int? {
+        guard ReadBoundary.allows(path) else { return nil }
+        var info = stat()
+        guard FileName.withFileSystemPath(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// What the file at `path` is when it exists and is no regular file (a named pipe, which blocks whoever opens it
     /// for reading, a socket, a device, a folder), in words for a person; `nil` for a regular or missing file.
     /// Links are followed, as a read follows them.

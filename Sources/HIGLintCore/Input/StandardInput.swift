@@ -56,25 +56,42 @@ private func readInput(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, 
 }
 
 extension LintEngine {
-    /// Lints standard input as the file at `path`, with the size and time limits of a file (`fileTimeLimit`).
-    public func lintStandardInput(descriptor: Int32 = STDIN_FILENO, path: String) -> Result<[Diagnostic], FileError> {
+    /// Lints standard input as the file at `path`, with the size and time limits of a file (`fileTimeLimit`): its
+    /// findings (one file checked), why it could not be read or checked (`errors`), or, when it is larger than the
+    /// file's `maxFileSize`, no findings and one file passed over (`passedOver`), unparsed.
+    public func lintStandardInput(descriptor: Int32 = STDIN_FILENO, path: String) -> LintResult {
         let limit = fileTimeLimit
         // Reading gives up a little before the thread's limit, so input that never ends is reported as such
         // rather than as a check that took too long.
         let deadline = limit.map { Date(timeIntervalSinceNow: $0 * 0.9) }
-        let result = ConcurrentResults<Result<[Diagnostic], FileError>>(count: 1)
+        let result = ConcurrentResults<LintResult>(count: 1)
         // On a thread of its own, with the large stack files are checked on, so it can be given up like a file.
         ParallelRunner.forEach(count: 1, timeLimit: limit, onTimeout: { _ in
-            result.setIfEmpty(0, .failure(FileError(path: path, reason: LintEngine.timeoutReason(limit ?? 0))))
+            result.setIfEmpty(0, LintResult(diagnostics: [], errors: [FileError(path: path, reason: LintEngine.timeoutReason(limit ?? 0))],
+                                            filesChecked: 0))
         }) { _ in
+            let data: Data
+            switch StandardInput.read(descriptor: descriptor, path: path, deadline: deadline) {
+            case .success(let read): data = read
+            case .failure(let error):
+                result.setIfEmpty(0, LintResult(diagnostics: [], errors: [error], filesChecked: 0))
+                return
+            }
+            // Too large to parse: the module around it is not even surveyed.
+            if passOverReason(byteCount: data.count, path: path) != nil {
+                var passedOver = LintResult(diagnostics: [], errors: [], filesChecked: 0)
+                passedOver.passedOver.counts[.tooLarge] = 1
+                result.setIfEmpty(0, passedOver)
+                return
+            }
             // The buffer stands for its file in the module the projects around it build, surveyed as `lint` surveys
             // it, so that both give the same findings; a file no target builds yet is checked alone.
-            let linted = StandardInput.read(descriptor: descriptor, path: path, deadline: deadline).flatMap {
-                prepare(paths: moduleFolders(around: path)).lint(data: $0, path: path)
+            switch prepare(paths: moduleFolders(around: path)).lint(data: data, path: path) {
+            case .success(let diagnostics): result.setIfEmpty(0, LintResult(diagnostics: diagnostics, errors: [], filesChecked: 1))
+            case .failure(let error): result.setIfEmpty(0, LintResult(diagnostics: [], errors: [error], filesChecked: 0))
             }
-            result.setIfEmpty(0, linted)
         }
-        return result[0] ?? .success([])
+        return result[0] ?? LintResult(diagnostics: [], errors: [], filesChecked: 1)
     }
 
     /// The folders a run over which sees the whole module of the file at `path`: those of the projects whose targets

@@ -50,7 +50,7 @@ public struct PreparedRun: Sendable {
 
     /// Lints `source` as the file at `path`, with that file's configuration and facts and this run's module facts, in which
     /// `source` stands for the file's own part (what it declares and mentions); a file the configuration leaves
-    /// out has no findings.
+    /// out, and a buffer larger than its `maxFileSize` (`passOverReason(byteCount:path:)`), has no findings.
     /// `tree`, when given, must be the parse of exactly `source`.
     public func lint(source: String, path: String, tree: SourceFileSyntax? = nil) throws(ConfigurationError) -> [Diagnostic] {
         guard let file = try file(at: path) else { return [] }
@@ -74,6 +74,14 @@ public struct PreparedRun: Sendable {
         guard let file else { return .success([]) }
         return engine.check(data: data, path: path, configuration: file.configuration, facts: file.facts, module: module(excluding: path),
                             addsBuffer: true, tree: tree).map(\.diagnostics)
+    }
+
+    /// Why a buffer of `byteCount` bytes standing for the file at `path` gets no findings without being parsed (it
+    /// is larger than the file's `maxFileSize`); `nil` when `lint(source:path:)` would check it. The servers ask
+    /// before they parse a buffer, and say why it has no findings.
+    public func passOverReason(byteCount: Int, path: String) -> String? {
+        guard let file = try? file(at: path) else { return nil }
+        return file.configuration.sizePassOverReason(byteCount: byteCount)
     }
 
     /// The findings of the run's image sets, which have no fixes: judged, as `lint(paths:)` judges them, by how the

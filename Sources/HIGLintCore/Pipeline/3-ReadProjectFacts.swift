@@ -2,7 +2,7 @@ import Foundation
 import HIGLintProject
 import HIGLintSwiftUI
 
-/// How many files a run passed over as code that does not ship, by reason.
+/// How many files a run passed over, by reason: code that does not ship, and files larger than `maxFileSize`.
 public struct PassedOver: Sendable, Equatable {
     public var counts: [PassOverReason: Int] = [:]
 
@@ -107,7 +107,8 @@ public struct BuildFacts: Sendable, Equatable {
 
 /// Phase 3: what the projects around the files say, worked out into each file's facts (`BuildFacts`).
 ///
-/// Files that do not ship are dropped and counted, unless their configuration checks non-shipping code.
+/// Files that do not ship are dropped and counted, unless their configuration checks non-shipping code; the files
+/// phase 2 found too large are counted with them, whatever it checks.
 public enum ProjectFactsPhase {
     public struct Outcome: Sendable {
         public var files: ConfiguredFiles
@@ -132,7 +133,8 @@ public enum ProjectFactsPhase {
                              beingWritten: Bool = false) -> Outcome {
         let roots = runPaths.map { ProjectFacts.standardized($0) }
         let appPlatforms = facts.appPlatforms(runRoots: roots)
-        var passedOver = PassedOver()
+        // Files too large to read were dropped by phase 2; they are counted here with the rest.
+        var passedOver = PassedOver(counts: files.tooLarge > 0 ? [.tooLarge: files.tooLarge] : [:])
         var passedOverSwiftFiles: [ConfiguredFile] = []
         func placed(_ list: [ConfiguredFile], factsPath: (String) -> String, isSwift: Bool) -> [ConfiguredFile] {
             list.compactMap { file in
@@ -161,7 +163,7 @@ public enum ProjectFactsPhase {
         }
         let kept = ConfiguredFiles(swiftFiles: placed(files.swiftFiles, factsPath: { $0 }, isSwift: true),
                                    imageSets: placed(files.imageSets, factsPath: { $0 + "/Contents.json" }, isSwift: false),
-                                   errors: files.errors)
+                                   errors: files.errors, tooLarge: files.tooLarge)
         return Outcome(files: kept, passedOver: passedOver, warnings: facts.warnings, passedOverSwiftFiles: passedOverSwiftFiles)
     }
 }

@@ -251,7 +251,11 @@ struct SurveyPhase {
     }
 
     /// With `indexing`, a file that can add to the module index is parsed for its part (`ModuleFacts.survey`).
+    /// A file larger than `maxFileSize` (phase 2 drops those; this one grew since, or was saved larger) says nothing.
     func record(of bytes: UnsafeBufferPointer<UInt8>, configuration: Configuration, symbols: Set<String>, indexing: Bool) -> SurveyRecord {
+        guard configuration.sizePassOverReason(byteCount: bytes.count) == nil else {
+            return SurveyRecord(passedOver: true, facts: ModuleFacts(), creations: CreationScan())
+        }
         let creations = CreationScan(bytes)
         // A view named like a control (`SegmentPicker`) is a fact of the index only its declaring file gives, and
         // that file may mention none of the words that make the survey parse it.

@@ -72,11 +72,15 @@ extension LintEngine {
         })
     }
 
-    /// The check of one buffer: parse, one walk that dispatches nodes to the rules, suppressions, positions.
+    /// The check of one buffer: parse, one walk that dispatches nodes to the rules, suppressions, positions; a
+    /// buffer larger than `maxFileSize` has no findings and is not parsed.
     /// `tree`, when given, is the parse of exactly these bytes made by the caller (an editor's buffer reparsed
     /// incrementally after an edit); it is used instead of parsing them again.
     func check(buffer: UnsafeBufferPointer<UInt8>, path: String, configuration: Configuration, facts: BuildFacts,
                module: ModuleFacts?, addsBuffer: Bool = false, tree parsed: SourceFileSyntax? = nil) -> FileFindings {
+        // Every way of checking a buffer ends here: one over `maxFileSize` (a file that grew after phase 2 measured
+        // it, standard input, an editor's or an agent's buffer) is passed over without a parse.
+        guard configuration.sizePassOverReason(byteCount: buffer.count) == nil else { return FileFindings(diagnostics: []) }
         let plan = plans.plan(for: self, configuration: configuration)
         if plan.passesOver(buffer, prefiltering: usesPrefilter) { return FileFindings(diagnostics: []) }
         let tree = parsed ?? Parser.parse(source: buffer)

@@ -101,6 +101,14 @@ public struct LintEngine: Sendable {
         return !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
     }
 
+    /// Why a buffer of `byteCount` bytes standing for the file at `path` is passed over unparsed (it is larger than
+    /// the file's `maxFileSize`), in words for a person; `nil` when it would be checked. Callers that parse before
+    /// they lint (the servers) or that must say why a buffer has no findings (standard input) ask first.
+    public func passOverReason(byteCount: Int, path: String) -> String? {
+        guard case .success(let configuration?) = configuration(forFile: path) else { return nil }
+        return configuration.sizePassOverReason(byteCount: byteCount)
+    }
+
     /// Lints source bytes as if they were the file at `path`, with that file's configuration and no project around it
     /// (`PreparedRun.lint(data:path:)` reads the projects).
     public func lint(data: Data, path: String, module: ModuleFacts? = nil) -> Result<[Diagnostic], FileError> {

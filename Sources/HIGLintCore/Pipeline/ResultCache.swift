@@ -411,6 +411,8 @@ extension Configuration {
             parts += settings.options.sorted { $0.key < $1.key }.map { "option \(id).\($0.key)=\(String(reflecting: $0.value))" }
         }
         parts.append("only=\(onlyRules.map { $0.sorted().joined(separator: ",") } ?? "-")")
+        // A file that grew past it between phase 2 and its read is passed over, and cached so.
+        parts.append("maxFileSize=\(maxFileSize)")
         return parts.joined(separator: "\n")
     }
 }
