@@ -39,9 +39,7 @@ extension CreationScanner {
         pendingModifiers = []
         guard let scope = scopes.last, scope.type != nil || scope.isProtocol else { return }
         endMember()
-        var cursor = index
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
-        guard let found = identifier(at: cursor) else { return }
+        guard let found = lexer.identifier(at: lexer.skippingSpaces(from: index)) else { return }
         index = found.upperBound
         let name = String(decoding: bytes[found], as: UTF8.self)
         if scope.isProtocol { mention(name); return }

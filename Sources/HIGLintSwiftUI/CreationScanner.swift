@@ -1,9 +1,11 @@
 import SwiftParser
 import SwiftSyntax
 
-/// The byte scanner behind `CreationScan`.
+/// The byte scanner behind `CreationScan`: what the lexer (`ByteLexer`) says is code, read for declarations,
+/// creations and the names members use.
 struct CreationScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let lexer: ByteLexer
+    var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
     var index = 0
     var declared: [CreationScan.Declared] = []
     var sites: Set<CreationScan.Site> = []
@@ -47,7 +49,7 @@ struct CreationScanner {
     var importedPlatforms = Platforms.all
     var conditionCache: [String: (Platforms, Platforms, Bool)] = [:]
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { lexer = ByteLexer(bytes) }
 
     mutating func run() {
         defer {
@@ -61,10 +63,12 @@ struct CreationScanner {
         }
         while index < bytes.count {
             let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), let end = lexer.commentEnd(at: index) {
+                index = end
+                continue
+            }
             switch byte {
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"): skipLine()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"): skipBlockComment()
-            case UInt8(ascii: "\""): skipString(hashes: 0)
+            case UInt8(ascii: "\""): skipString()
             case UInt8(ascii: "#"): hash()
             case UInt8(ascii: "{"): open()
             case UInt8(ascii: "}"): close()
@@ -92,13 +96,9 @@ struct CreationScanner {
         }
     }
 
-    func skippingSpaces(from start: Int) -> Int {
-        var cursor = start
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
-        return cursor
+    func matches(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool {
+        lexer.matches(text.startIndex..<text.endIndex, word)
     }
-
-    func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
     mutating func word() {
         let start = index
@@ -114,7 +114,8 @@ struct CreationScanner {
         if Self.memberModifiers.contains(word) { pendingModifiers.insert(word) }
         if previousPunctuation == UInt8(ascii: "@") { pendingModifiers.insert("@" + word) }
         if matches(text, "public") || matches(text, "open") { sawPublic = true; return }
-        if matches(text, "import"), scopes.isEmpty, clauses.isEmpty, let module = identifier(at: skippingSpaces(from: index)),
+        if matches(text, "import"), scopes.isEmpty, clauses.isEmpty,
+           let module = lexer.identifier(at: lexer.skippingSpaces(from: index)),
            let allowed = ImportPlatforms.platforms(ofModule: String(decoding: bytes[module], as: UTF8.self)) {
             importedPlatforms.formIntersection(allowed)
             return
@@ -204,10 +205,9 @@ struct CreationScanner {
 
     /// The name after `struct`/`class`/…, skipping spaces; for an extension, the last component of a dotted name.
     mutating func nextTypeName(extension isExtension: Bool) -> String? {
-        var cursor = index
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+        var cursor = lexer.skippingSpaces(from: index)
         var name: String?
-        while let found = identifier(at: cursor) {
+        while let found = lexer.identifier(at: cursor) {
             let text = bytes[found]
             if matches(text, "func") || matches(text, "var") || matches(text, "let") { return nil }
             name = String(decoding: text, as: UTF8.self)
@@ -217,13 +217,6 @@ struct CreationScanner {
         }
         index = cursor
         return name
-    }
-
-    /// The identifier starting at `start`, if one does.
-    func identifier(at start: Int) -> Range<Int>? {
-        var end = start
-        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-        return end > start ? start..<end : nil
     }
 
     /// While a declaration is read up to its `{`: what it conforms to says who creates it.
@@ -274,17 +267,24 @@ struct CreationScanner {
         while let renderer = imageRenderers.last, renderer.scopes > scopes.count { imageRenderers.removeLast() }
     }
 
-    // MARK: Directives and raw strings
+    // MARK: Directives and string literals
+
+    /// Skips the string literal starting at `index`; a name in an interpolation's code is a use of a member that has
+    /// it (`"\(summary)"` uses `summary`: a member shown only in text is used).
+    mutating func skipString() {
+        let lexer = lexer
+        index = lexer.stringLiteral(at: index) { part in
+            if case .identifier(let word) = part { mentionIfMemberName(lexer.text(word)) }
+        }.end
+    }
 
     mutating func hash() {
-        var cursor = index + 1
-        var hashes = 1
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") { hashes += 1; cursor += 1 }
-        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") {
-            index = cursor
-            skipString(hashes: hashes)
+        if lexer.startsStringLiteral(at: index) {
+            skipString()
             return
         }
+        var cursor = index + 1
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") { cursor += 1 }
         let start = cursor
         while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
         let directive = bytes[start..<cursor]
@@ -317,7 +317,7 @@ struct CreationScanner {
     mutating func restOfLine() -> String {
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
-            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") { break }
+            if lexer.startsWith(at: index, "//") || lexer.startsWith(at: index, "/*") { break }
             index += 1
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -339,12 +339,10 @@ struct CreationScanner {
     }
 }
 
-/// The scanner reads bytes, not characters: identifiers are ASCII letters, digits, `_` and any non-ASCII byte.
-func isIdentifierByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80 || isDigit(byte)
-}
+/// The scanner reads bytes, not characters (`ByteLexer`).
+func isIdentifierByte(_ byte: UInt8) -> Bool { ByteLexer.isIdentifierByte(byte) }
 
-func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+func isDigit(_ byte: UInt8) -> Bool { ByteLexer.isDigit(byte) }
 
-func isUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+func isUppercase(_ byte: UInt8) -> Bool { ByteLexer.isUppercase(byte) }
 

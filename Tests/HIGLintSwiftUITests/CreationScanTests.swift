@@ -245,6 +245,26 @@ struct MemberUseTests {
         #expect(unused(files, whole: false) == ["Screen.loop", "Screen.old", "Screen.older"])
     }
 
+    @Test("a name in an interpolation's code is a use, however the code is written: across the lines of a multi-line literal, beside a comment")
+    func interpolatedUses() {
+        let file = ##"""
+            struct Report: View {
+                var body: some View { Text(text) }
+                private var text: String {
+                    """
+                    \(rows.map { row in
+                        label(row) // a row
+                    }.joined(separator: "\n"))
+                    """
+                }
+                private var rows: [Int] { [] }
+                private func label(_ row: Int) -> String { "" }
+                private var unusedNote: String { #"\(rows) and "\#(label(0))""# }
+            }
+            """##
+        #expect(unused([file]) == ["Report.unusedNote"])
+    }
+
     @Test("requirements, overrides, @objc members, conforming types' members and protocol names are never listed")
     func frameworkCalls() {
         let files = [

@@ -1,3 +1,5 @@
+import HIGLintSwiftUI
+
 /// How the Swift code of a run uses asset-catalog images by name, for the asset rules: which image sets the code
 /// names at all, and whether SwiftUI draws them at their natural size or resizes them into a frame.
 ///
@@ -124,25 +126,29 @@ private extension ImageUses.Use {
     }
 }
 
-/// The byte scan behind `ImageUses(scanning:)`.
+/// The byte scan behind `ImageUses(scanning:)`: what the lexer (`ByteLexer`) says is code and string literals, read
+/// for the names of images.
 private struct Scanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let lexer: ByteLexer
+    var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
     var names: [String: ImageUses.Use] = [:]
     var prefixes: [String: ImageUses.Use] = [:]
     var suffixes: [String: ImageUses.Use] = [:]
-    /// Literals already taken as the name of an `Image`, by their opening quote.
+    /// Literals already taken as the name of an `Image`, by their start.
     var consumed: Set<Int> = []
 
-    /// A string literal: its fixed text around interpolations, and where it ends.
+    /// A string literal: its fixed text around interpolations (none for a multi-line one), and where it starts and
+    /// ends.
     struct Literal {
         var segments: [String]
+        var start: Int
         var end: Int
     }
 
     /// Literals longer than this are prose, not names.
     static let longestName = 80
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { lexer = ByteLexer(bytes) }
 
     mutating func run() {
         var index = 0
@@ -150,11 +156,10 @@ private struct Scanner {
         var previousIdentifier: Range<Int>?
         while index < bytes.count {
             let byte = bytes[index]
-            if let end = commentEnd(at: index) { index = end; continue }
-            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawQuote(at: index) != nil) {
-                let start = byte == UInt8(ascii: "#") ? rawQuote(at: index)! : index
-                guard let literal = literal(at: start) else { index += 1; continue }
-                if !consumed.contains(start) { recordLiteral(literal, openingAt: index) }
+            if let end = lexer.commentEnd(at: index) { index = end; continue }
+            if lexer.startsStringLiteral(at: index) {
+                guard let literal = literal(at: index) else { index += 1; continue }
+                if !consumed.contains(literal.start) { recordLiteral(literal) }
                 index = literal.end
                 previousIdentifier = nil
                 continue
@@ -164,12 +169,12 @@ private struct Scanner {
             while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
             let word = start..<index
             let isMember = start > 0 && bytes[start - 1] == UInt8(ascii: ".")
-            if !isMember, equals(word, "Image"), let open = nextNonSpace(from: index), bytes[open] == UInt8(ascii: "(") {
+            if !isMember, lexer.matches(word, "Image"), let open = lexer.nextNonSpace(from: index), bytes[open] == UInt8(ascii: "(") {
                 imageCall(openingAt: open)
-            } else if isMember, equals(word, "swiftUIImage"), let named = previousIdentifier,
+            } else if isMember, lexer.matches(word, "swiftUIImage"), let named = previousIdentifier,
                       named.upperBound == start - 1 {
                 // SwiftGen: `Asset.Icons.trash.swiftUIImage`.
-                record(name: text(named), drawing: drawing(afterCallEndingAt: index))
+                record(name: lexer.text(named), drawing: drawing(afterCallEndingAt: index))
             }
             previousIdentifier = word
         }
@@ -180,21 +185,21 @@ private struct Scanner {
     /// `Image(` at `open`: its first argument names an asset (a literal, `.name`, `Asset.….name`, `R.image.name`),
     /// and the modifiers after the call say how it is drawn.
     mutating func imageCall(openingAt open: Int) {
-        guard let close = matchingClose(of: open) else { return }
-        var start = nextNonSpace(from: open + 1) ?? close
+        guard let close = lexer.matchingClose(of: open) else { return }
+        var start = lexer.nextNonSpace(from: open + 1) ?? close
         var wrapsUIKitImage = false
         // A label: `decorative:`, `asset:` name the image; `uiImage: UIImage(named: "x")` too; `systemName:` does not.
         if let (label, after) = label(at: start) {
             // An SF Symbol (`systemName:`, SFSafeSymbols' `systemSymbol:`) is no asset of the app's.
             if label == "systemName" || label == "systemSymbol" || label == "size" { return }
             if label == "uiImage" || label == "nsImage" { wrapsUIKitImage = true }
-            start = nextNonSpace(from: after) ?? close
+            start = lexer.nextNonSpace(from: after) ?? close
         }
         let argumentEnd = argumentEnd(from: start, close: close)
         let drawing = drawing(afterCallEndingAt: close + 1)
         if wrapsUIKitImage {
             // `Image(uiImage: UIImage(named: "x")!)`: the literal inside names the image SwiftUI draws.
-            for position in start..<argumentEnd where bytes[position] == UInt8(ascii: "\"") {
+            for position in start..<argumentEnd where lexer.startsStringLiteral(at: position) {
                 guard let literal = literal(at: position) else { break }
                 consumed.insert(position)
                 if literal.segments.count == 1 { record(name: literal.segments[0], drawing: drawing) }
@@ -215,15 +220,14 @@ private struct Scanner {
         var found = false
         while position < end {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawQuote(at: position) != nil) {
-                let quote = byte == UInt8(ascii: "#") ? rawQuote(at: position)! : position
-                guard let literal = literal(at: quote) else { return found }
-                consumed.insert(quote)
-                recordLiteral(literal, openingAt: position, drawing: drawing)
+            if lexer.startsStringLiteral(at: position) {
+                guard let literal = literal(at: position) else { return found }
+                consumed.insert(position)
+                recordLiteral(literal, drawing: drawing)
                 found = true
                 position = literal.end
             } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                position = (matchingClose(of: position) ?? end) + 1
+                position = (lexer.matchingClose(of: position) ?? end) + 1
             } else {
                 position += 1
             }
@@ -233,9 +237,9 @@ private struct Scanner {
 
     /// A literal outside an `Image(…)`: `named: "x"` loads it for UIKit or AppKit, `image: "x"` is a control's
     /// icon at its natural size, anything else a mention. Joined with `+` or interpolated, it names a start or end.
-    mutating func recordLiteral(_ literal: Literal, openingAt opening: Int, drawing given: ImageUses.Use? = nil) {
+    mutating func recordLiteral(_ literal: Literal, drawing given: ImageUses.Use? = nil) {
         var drawing = given ?? ImageUses.Use(drawing: .named)
-        if given == nil, let label = labelBefore(opening) {
+        if given == nil, let label = labelBefore(literal.start) {
             if label == "named" { drawing = ImageUses.Use(drawing: .loadedByName) }
             if label == "image" { drawing = ImageUses.Use(drawing: .naturalSize) }
             // An SF Symbol's name (`Image(systemName:)`, `Label(…, systemImage:)`) is not an asset's, even where an
@@ -245,8 +249,8 @@ private struct Scanner {
         // A plain mention with a space is prose ("Delete this item?"), not an asset's name: most literals of an app
         // are, and keeping them would only grow the survey's cache.
         if drawing.drawing == .named, literal.segments.contains(where: { $0.contains(" ") }) { return }
-        let joinedBefore = previousNonSpace(before: opening).map { bytes[$0] == UInt8(ascii: "+") } ?? false
-        let joinedAfter = nextNonSpace(from: literal.end).map { bytes[$0] == UInt8(ascii: "+") } ?? false
+        let joinedBefore = lexer.previousNonSpace(before: literal.start).map { bytes[$0] == UInt8(ascii: "+") } ?? false
+        let joinedAfter = lexer.nextNonSpace(from: literal.end).map { bytes[$0] == UInt8(ascii: "+") } ?? false
         if literal.segments.count == 1, !joinedBefore, !joinedAfter {
             record(name: literal.segments[0], drawing: drawing)
             return
@@ -285,18 +289,18 @@ private struct Scanner {
         var position = end
         var resizable = false
         var largestFrame = 0
-        while let dot = nextNonSpace(from: position), bytes[dot] == UInt8(ascii: "."), dot + 1 < bytes.count,
+        while let dot = lexer.nextNonSpace(from: position), bytes[dot] == UInt8(ascii: "."), dot + 1 < bytes.count,
               isIdentifierByte(bytes[dot + 1]) {
             var wordEnd = dot + 1
             while wordEnd < bytes.count, isIdentifierByte(bytes[wordEnd]) { wordEnd += 1 }
             let word = dot + 1..<wordEnd
             position = wordEnd
-            if let open = nextNonSpace(from: position), bytes[open] == UInt8(ascii: "(") || bytes[open] == UInt8(ascii: "{") {
-                guard let close = matchingClose(of: open) else { break }
-                if resizable, equals(word, "frame") { largestFrame = max(largestFrame, frameSide(from: open + 1, to: close)) }
+            if let open = lexer.nextNonSpace(from: position), bytes[open] == UInt8(ascii: "(") || bytes[open] == UInt8(ascii: "{") {
+                guard let close = lexer.matchingClose(of: open) else { break }
+                if resizable, lexer.matches(word, "frame") { largestFrame = max(largestFrame, frameSide(from: open + 1, to: close)) }
                 position = close + 1
             }
-            if equals(word, "resizable") { resizable = true }
+            if lexer.matches(word, "resizable") { resizable = true }
         }
         return ImageUses.Use(drawing: resizable ? .resizable : .naturalSize, largestFrame: largestFrame)
     }
@@ -308,12 +312,12 @@ private struct Scanner {
         while position < end {
             if let (label, after) = label(at: position) {
                 position = after
-                guard label == "width" || label == "height", let value = nextNonSpace(from: after), value < end else { continue }
+                guard label == "width" || label == "height", let value = lexer.nextNonSpace(from: after), value < end else { continue }
                 var digitsEnd = value
                 while digitsEnd < end, isDigit(bytes[digitsEnd]) || bytes[digitsEnd] == UInt8(ascii: ".") { digitsEnd += 1 }
-                let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[value..<digitsEnd]), as: UTF8.self))
+                let number = Double(lexer.text(value..<digitsEnd))
                 // A number followed by more of an expression (`24 * scale`) is not the side.
-                let next = nextNonSpace(from: digitsEnd).map { bytes[$0] }
+                let next = lexer.nextNonSpace(from: digitsEnd).map { bytes[$0] }
                 if let number, next == UInt8(ascii: ",") || next == UInt8(ascii: ")") || digitsEnd == end {
                     largest = max(largest, Int(number.rounded(.up)))
                 }
@@ -346,29 +350,27 @@ private struct Scanner {
                 position += 2
                 continue
             }
-            if isSpace(byte) { position += 1; continue }
+            if ByteLexer.isSpace(byte) { position += 1; continue }
             return nil
         }
         // A plain variable (`Image(name)`) says nothing; a member access (`.name`, `Asset.name`) names the asset.
         guard let last, last.lowerBound > start else { return nil }
-        return text(last)
+        return lexer.text(last)
     }
 
     /// The label at `position` (`named:`), and where its colon ends.
     func label(at position: Int) -> (String, Int)? {
-        guard position < bytes.count, isIdentifierByte(bytes[position]), !isDigit(bytes[position]) else { return nil }
-        var end = position
-        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-        guard let colon = nextNonSpace(from: end), bytes[colon] == UInt8(ascii: ":") else { return nil }
-        return (text(position..<end), colon + 1)
+        guard position < bytes.count, !isDigit(bytes[position]), let word = lexer.identifier(at: position),
+              let colon = lexer.nextNonSpace(from: word.upperBound), bytes[colon] == UInt8(ascii: ":") else { return nil }
+        return (lexer.text(word), colon + 1)
     }
 
-    /// The label just before a literal opening at `position` (`named: "x"`).
+    /// The label just before a literal starting at `position` (`named: "x"`).
     func labelBefore(_ position: Int) -> String? {
-        guard let colon = previousNonSpace(before: position), bytes[colon] == UInt8(ascii: ":") else { return nil }
+        guard let colon = lexer.previousNonSpace(before: position), bytes[colon] == UInt8(ascii: ":") else { return nil }
         var start = colon
         while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
-        return start < colon ? text(start..<colon) : nil
+        return start < colon ? lexer.text(start..<colon) : nil
     }
 
     /// Where the argument starting at `start` ends: the first `,` at its own depth, or the call's `)`.
@@ -378,136 +380,25 @@ private struct Scanner {
             let byte = bytes[position]
             if byte == UInt8(ascii: ",") { return position }
             if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                position = (matchingClose(of: position) ?? close) + 1
+                position = (lexer.matchingClose(of: position) ?? close) + 1
                 continue
             }
-            if byte == UInt8(ascii: "\""), let literal = literal(at: position) { position = literal.end; continue }
+            if lexer.startsStringLiteral(at: position), let literal = literal(at: position) { position = literal.end; continue }
             position += 1
         }
         return close
     }
 
-    /// The bracket that closes the one at `open`, past strings and comments; `nil` when the file ends first.
-    func matchingClose(of open: Int) -> Int? {
-        var depth = 0
-        var position = open
-        while position < bytes.count {
-            let byte = bytes[position]
-            if let end = commentEnd(at: position) { position = end; continue }
-            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawQuote(at: position) != nil) {
-                let quote = byte == UInt8(ascii: "#") ? rawQuote(at: position)! : position
-                guard let literal = literal(at: quote) else { return nil }
-                position = literal.end
-                continue
-            }
-            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
-            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { return position }
-            }
-            position += 1
-        }
-        return nil
-    }
-
-    /// The string literal whose opening quote is at `quote` (after any `#`s): its fixed segments and its end.
-    func literal(at quote: Int) -> Literal? {
-        var hashes = 0
-        while quote - hashes - 1 >= 0, bytes[quote - hashes - 1] == UInt8(ascii: "#") { hashes += 1 }
-        let isMultiline = quote + 2 < bytes.count && bytes[quote + 1] == UInt8(ascii: "\"") && bytes[quote + 2] == UInt8(ascii: "\"")
-        var position = quote + (isMultiline ? 3 : 1)
+    /// The string literal starting at `start`, when it is terminated: its fixed text around interpolations.
+    func literal(at start: Int) -> Literal? {
         var segments: [String] = []
-        var segmentStart = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\n"), !isMultiline { return nil }
-            if byte == UInt8(ascii: "\\"), hasHashes(hashes, from: position + 1) {
-                let escaped = position + 1 + hashes
-                if escaped < bytes.count, bytes[escaped] == UInt8(ascii: "(") {
-                    segments.append(text(segmentStart..<position))
-                    guard let close = matchingClose(of: escaped) else { return nil }
-                    position = close + 1
-                    segmentStart = position
-                    continue
-                }
-                position = escaped + 1
-                continue
-            }
-            if byte == UInt8(ascii: "\"") {
-                let closes = isMultiline
-                    ? position + 2 < bytes.count && bytes[position + 1] == UInt8(ascii: "\"") && bytes[position + 2] == UInt8(ascii: "\"")
-                    : true
-                let quoteEnd = position + (isMultiline ? 3 : 1)
-                if closes, hasHashes(hashes, from: quoteEnd) {
-                    segments.append(text(segmentStart..<position))
-                    return Literal(segments: isMultiline ? [] : segments, end: quoteEnd + hashes)
-                }
-            }
-            position += 1
+        let literal = lexer.stringLiteral(at: start) { part in
+            if case .text(let range) = part { segments.append(lexer.text(range)) }
         }
-        return nil
+        guard literal.isTerminated else { return nil }
+        return Literal(segments: literal.isMultiline ? [] : segments, start: start, end: literal.end)
     }
 
-    func hasHashes(_ count: Int, from position: Int) -> Bool {
-        guard count > 0 else { return true }
-        guard position + count <= bytes.count else { return false }
-        return (position..<position + count).allSatisfy { bytes[$0] == UInt8(ascii: "#") }
-    }
-
-    /// The quote of a raw string starting with `#` at `position` (`#"…"#`).
-    func rawQuote(at position: Int) -> Int? {
-        guard position == 0 || bytes[position - 1] != UInt8(ascii: "#") else { return nil }
-        var end = position
-        while end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
-        return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? end : nil
-    }
-
-    /// Where a comment starting at `position` ends, or `nil` when none starts there.
-    func commentEnd(at position: Int) -> Int? {
-        guard bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count else { return nil }
-        if bytes[position + 1] == UInt8(ascii: "/") {
-            var end = position + 2
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            return end
-        }
-        guard bytes[position + 1] == UInt8(ascii: "*") else { return nil }
-        var depth = 1
-        var end = position + 2
-        while end + 1 < bytes.count, depth > 0 {
-            if bytes[end] == UInt8(ascii: "/"), bytes[end + 1] == UInt8(ascii: "*") { depth += 1; end += 2; continue }
-            if bytes[end] == UInt8(ascii: "*"), bytes[end + 1] == UInt8(ascii: "/") { depth -= 1; end += 2; continue }
-            end += 1
-        }
-        return depth == 0 ? end : bytes.count
-    }
-
-    func nextNonSpace(from position: Int) -> Int? {
-        var position = position
-        while position < bytes.count {
-            if isSpace(bytes[position]) { position += 1; continue }
-            if let end = commentEnd(at: position) { position = end; continue }
-            return position
-        }
-        return nil
-    }
-
-    func previousNonSpace(before position: Int) -> Int? {
-        var position = position - 1
-        while position >= 0, isSpace(bytes[position]) { position -= 1 }
-        return position >= 0 ? position : nil
-    }
-
-    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
-        guard range.count == word.utf8CodeUnitCount else { return false }
-        return word.withUTF8Buffer { expected in zip(range, expected).allSatisfy { bytes[$0] == $1 } }
-    }
-
-    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-
-    func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80 || isDigit(byte)
-    }
-
-    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+    func isIdentifierByte(_ byte: UInt8) -> Bool { ByteLexer.isIdentifierByte(byte) }
+    func isDigit(_ byte: UInt8) -> Bool { ByteLexer.isDigit(byte) }
 }
