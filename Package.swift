@@ -190,7 +190,8 @@ let package = Package(
         .executableTarget(
             name: "higlint-bench", dependencies: ["HIGLintCore", "HIGLintRules"] + syntax.dependencies,
             swiftSettings: syntax.swiftSettings, linkerSettings: syntax.linkerSettings),
-        // Lints a target's sources on every build; findings appear as build warnings.
+        // Lints a target's sources on every build; findings appear as build warnings. Scripts/make-plugins-package
+        // declares both plugins again, over the same code, for HIGLintPlugins: change them there too.
         .plugin(name: "HIGLintBuildToolPlugin", capability: .buildTool(), dependencies: ["higlint"]),
         // `swift package higlint [--target NAME …] [higlint options]`.
         .plugin(name: "HIGLintCommandPlugin",

@@ -10,11 +10,15 @@
 #   3. otherwise the toolchain's copy, with a one-line notice of what that costs.
 #
 # HIGLINT_SWIFT_SYNTAX=toolchain skips 2. A source build has its own scratch path, .build/source-parser,
-# so it never invalidates the default build in .build.
+# so it never invalidates the default build in .build. On Linux it also links the Swift runtime and Foundation
+# statically (--static-swift-stdlib): the binary then loads nothing from the toolchain, so the artifact bundle is
+# that one file. The flag changes how every module is compiled, so Scripts/install, Scripts/make-artifactbundle
+# and .ci/source-parser-tests all take their flags from here: one build serves the three. The toolchain's
+# SwiftSyntax exists only as shared libraries, which a static runtime cannot share, so that build stays dynamic.
 #
 # choose_parser SCRIPT-NAME [PATH] (relative to $caller, the folder the script was run from, if set) sets:
 #   parser_env    the environment for `swift build` (an array of NAME=VALUE, possibly empty)
-#   parser_build  the `swift build` options for the scratch path (an array, possibly empty)
+#   parser_build  the `swift build` options: the scratch path and, on Linux, static linking (an array, possibly empty)
 
 swift_syntax_url="https://github.com/swiftlang/swift-syntax.git"
 
@@ -39,6 +43,12 @@ parser_checkout() {
     (cd "$clone" && pwd)
 }
 
+# The `swift build` options of every source build.
+source_build_options() {
+    parser_build=(--scratch-path .build/source-parser)
+    if [ "$(uname)" = Linux ]; then parser_build+=(--static-swift-stdlib); fi
+}
+
 choose_parser() {
     local name="$1" given="${2:-${HIGLINT_SWIFT_SYNTAX_PATH:-}}" checkout mirror
     parser_env=() parser_build=()
@@ -46,7 +56,7 @@ choose_parser() {
     if [ -n "$given" ]; then
         checkout=$(parser_checkout "$given" "$name") || return 1
         parser_env=(HIGLINT_SWIFT_SYNTAX_PATH="$checkout")
-        parser_build=(--scratch-path .build/source-parser)
+        source_build_options
         echo "$name: building with swift-syntax from $checkout" >&2
         return
     fi
@@ -57,7 +67,7 @@ choose_parser() {
     mirror=$(swift package config get-mirror --original "$swift_syntax_url" 2>/dev/null) || mirror="$swift_syntax_url"
     if GIT_TERMINAL_PROMPT=0 timeout 30 git ls-remote -q "${mirror:-$swift_syntax_url}" HEAD > /dev/null 2>&1; then
         parser_env=(HIGLINT_SWIFT_SYNTAX=package)
-        parser_build=(--scratch-path .build/source-parser)
+        source_build_options
         echo "$name: building with the swift-syntax package from ${mirror:-$swift_syntax_url}" >&2
         return
     fi

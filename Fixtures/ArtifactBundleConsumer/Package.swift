@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // A package that uses higlint from an artifact bundle through `.binaryTarget`, as SwiftLint's plugin package does:
 // nothing of HIGLint is built from source, so no unsafe flags and no SwiftSyntax reach it. `.ci/artifactbundle-tests`
-// writes higlint.artifactbundle into a copy of this folder (Scripts/make-artifactbundle) and builds it. A published
-// plugin package would use `.binaryTarget(name: "higlint", url: "…/higlint.artifactbundle.zip", checksum: "…")`.
+// writes higlint.artifactbundle into a copy of this folder (Scripts/make-artifactbundle) and builds it. Users do not
+// write such a plugin: they depend on HIGLintPlugins (Scripts/make-plugins-package, Fixtures/PluginsPackageConsumer).
 import PackageDescription
 
 let package = Package(

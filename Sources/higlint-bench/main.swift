@@ -21,7 +21,7 @@ let usage = """
 
       --runs N           runs of each phase; the median is reported (default 3)
       --unfiltered       also time one-thread lint with the prefilter off (every file parsed)
-      --no-swift-format  do not run swift-format even when it is on PATH
+      --no-swift-format  do not run swift-format (lint --recursive, then also --parallel) even when it is on PATH
       --agreement        no timing: check that every file's findings are the same whether the whole folder is
                          linted (lint) or each file is checked against the folder's survey (fix, the servers);
                          prints counts only, and exits 1 on any difference
@@ -265,20 +265,26 @@ for folder in cacheFolders { try? FileManager.default.removeItem(atPath: folder)
 record(.cacheCold, cold)
 record(.cacheWarm, warm)
 
+/// swift-format on one thread, and on every core (`--parallel`): issue 33 sets its target against the second.
 var swiftFormat: Sample?
+var swiftFormatParallel: Sample?
 if usesSwiftFormat, let tool = which("swift-format") {
-    var samples: [Sample] = []
-    for _ in 0..<runs {
-        let start = now()
-        let (_, peak, cpu) = spawn([tool, "lint", "--recursive", directory], quiet: true)
-        samples.append(Sample(seconds: now() - start, peakMemory: peak, cpuSeconds: cpu))
+    for parallel in [false, true] {
+        let options = parallel ? ["--recursive", "--parallel"] : ["--recursive"]
+        var samples: [Sample] = []
+        for _ in 0..<runs {
+            let start = now()
+            let (_, peak, cpu) = spawn([tool, "lint"] + options + [directory], quiet: true)
+            samples.append(Sample(seconds: now() - start, peakMemory: peak, cpuSeconds: cpu))
+        }
+        let sample = Sample(seconds: median(samples.map(\.seconds)), peakMemory: samples.map(\.peakMemory).max() ?? 0,
+                            cpuSeconds: median(samples.map(\.cpuSeconds)))
+        if parallel { swiftFormatParallel = sample } else { swiftFormat = sample }
+        let label = parallel ? "swift-format lint --parallel" : "swift-format lint --recursive"
+        print("  \(label.padding(toLength: 30, withPad: " ", startingAt: 0)) \(format(sample.seconds))  " +
+              "\(String(format: "%7.2f", Double(bytes) / 1e6 / sample.seconds)) MB/s  cpu \(format(sample.cpuSeconds))  peak \(megabytes(sample.peakMemory))  " +
+              "[runs: \(samples.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "))]")
     }
-    let sample = Sample(seconds: median(samples.map(\.seconds)), peakMemory: samples.map(\.peakMemory).max() ?? 0,
-                        cpuSeconds: median(samples.map(\.cpuSeconds)))
-    swiftFormat = sample
-    print("  \("swift-format lint --recursive".padding(toLength: 30, withPad: " ", startingAt: 0)) \(format(sample.seconds))  " +
-          "\(String(format: "%7.2f", Double(bytes) / 1e6 / sample.seconds)) MB/s  cpu \(format(sample.cpuSeconds))  peak \(megabytes(sample.peakMemory))  " +
-          "[runs: \(samples.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "))]")
 }
 
 let higlint = (executable as NSString).deletingLastPathComponent + "/higlint"
@@ -316,6 +322,10 @@ print(String(format: "  warm cache / cold cache            %6.3f    (target <= 0
 if let swiftFormat {
     print(String(format: "  swift-format / HIGLint 1 thread    %6.2fx", swiftFormat.seconds / results[.lintOne]!.seconds))
     print(String(format: "  swift-format / HIGLint all cores   %6.2fx", swiftFormat.seconds / results[.lintAll]!.seconds))
+}
+if let swiftFormatParallel {
+    print(String(format: "  swift-format --parallel / HIGLint all cores  %6.2fx   (target >= 15 with the source-built parser)",
+                 swiftFormatParallel.seconds / results[.lintAll]!.seconds))
 }
 if let versionStartup {
     print(String(format: "  higlint --version                  %6.1f ms (target < 50)", versionStartup * 1000))

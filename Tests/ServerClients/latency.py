@@ -4,13 +4,16 @@ the MCP Python SDK), for BENCHMARKS.md. Not a test: nothing is asserted.
     HIGLINT=.build/release/higlint python3 Tests/ServerClients/latency.py [--runs 200]
 
 LSP: one character typed into a 1,000-line view file, then the time until the diagnostics of that version
-arrive (debounce included). MCP: `lint_code` on the same file, request to result: with a one-character change
-each call, with a new file name each call, and with the same text again.
+arrive (debounce included); then files the server has never seen (the view file under new names, each with a
+comment of its own first, written after the server started), each opened, until its first diagnostics arrive.
+MCP: `lint_code` on the same file, request to result: with a one-character change each call, with a new file
+name each call, and with the same text again.
 """
 import argparse
 import asyncio
 import os
 import pathlib
+import shutil
 import statistics
 import sys
 import tempfile
@@ -131,11 +134,33 @@ async def lsp(text, runs):
             await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         samples.append(time.perf_counter() - start)
     cpu = (cpu_seconds(pid) - cpu_before) / runs
+
+    # A file the server has never seen: written into the workspace after the start-up survey, opened, its first
+    # diagnostics awaited, closed. A comment with the run's number keeps any two texts from being the same.
+    first_samples = []
+    cpu_before = cpu_seconds(pid)
+    for run in range(runs):
+        new_path = root / f"Opened{run}.swift"
+        new_text = f"// opened {run}\n" + text
+        new_path.write_text(new_text)
+        new_uri = new_path.as_uri()
+        start = time.perf_counter()
+        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=new_uri, language_id="swift", version=1, text=new_text)))
+        while client.versions.get(new_uri) != 1:
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        first_samples.append(time.perf_counter() - start)
+        client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=new_uri)))
+    first_cpu = (cpu_seconds(pid) - cpu_before) / runs
+
     await client.shutdown_session()
     await client.stop()
+    shutil.rmtree(root)
     print(f"LSP: {text.count(chr(10))} lines, {len(text.encode())} bytes, {findings} findings")
     describe("didChange → publishDiagnostics", samples)
     print(f"  server CPU time per change: {cpu * 1000:.1f} ms")
+    describe("didOpen of a file never seen → publishDiagnostics", first_samples)
+    print(f"  server CPU time per file (its close included): {first_cpu * 1000:.1f} ms")
 
 
 def edited(text, run):
