@@ -80,10 +80,12 @@ private func checkStandardInput(_ data: Data) {
     guard written == data.count else { return }
     let viaStandardInput = engine.lintStandardInput(descriptor: descriptors[0], path: "Fuzz.swift")
     let viaFile = engine.lint(data: data, path: "Fuzz.swift")
-    switch (viaStandardInput, viaFile) {
-    case (.success(let a), .success(let b)): precondition(a == b, "standard input and a file disagree")
-    case (.failure, .failure): break
-    default: preconditionFailure("standard input and a file disagree on whether the input can be checked")
+    switch viaFile {
+    case .success(let found):
+        precondition(viaStandardInput.errors.isEmpty, "standard input and a file disagree on whether the input can be checked")
+        precondition(viaStandardInput.diagnostics == found, "standard input and a file disagree")
+    case .failure:
+        precondition(!viaStandardInput.errors.isEmpty, "standard input and a file disagree on whether the input can be checked")
     }
 }
 
