@@ -174,10 +174,7 @@ extension SwiftUIView {
         if isImageOnly { return true }
         guard textlessDecorations.contains(name) else { return false }
         return modifiers.filter { $0.name == "overlay" || $0.name == "background" }.allSatisfy { layer in
-            guard let call = layer.call else { return true }
-            let views = (call.trailingClosure.map { ViewBuilderContent.views(in: $0.statements) } ?? [])
-                + call.arguments.flatMap { ViewBuilderContent.views(in: $0.expression) }
-            return views.allSatisfy(\.drawsNoText)
+            layer.contentViews.allSatisfy(\.drawsNoText)
         }
     }
 
@@ -186,9 +183,7 @@ extension SwiftUIView {
     /// image says nothing.
     var overlaysText: Bool {
         modifiers(named: "overlay").contains { overlay in
-            guard let call = overlay.call else { return false }
-            let views = (call.trailingClosure.map { ViewBuilderContent.views(in: $0.statements) } ?? [])
-                + call.arguments.flatMap { ViewBuilderContent.views(in: $0.expression) }
+            let views = overlay.contentViews
             return (views + views.flatMap { $0.descendantViews() }).contains { view in
                 ["Text", "Label"].contains(view.name) && view.argument(nil)?.expression.isEmptyStringLiteral != true
             }

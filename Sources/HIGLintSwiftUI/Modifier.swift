@@ -25,6 +25,14 @@ public struct Modifier {
     /// The outermost syntax of this modifier: the call, or the member access.
     public var syntax: ExprSyntax { call.map(ExprSyntax.init) ?? ExprSyntax(memberAccess) }
 
+    /// The views the modifier is given, in its trailing closure or its arguments (`.overlay { Text(title) }`,
+    /// `.background(Color.red)`).
+    public var contentViews: [SwiftUIView] {
+        guard let call else { return [] }
+        return (call.trailingClosure.map { ViewBuilderContent.views(in: $0.statements) } ?? [])
+            + call.arguments.flatMap { ViewBuilderContent.views(in: $0.expression) }
+    }
+
     /// The platforms the modifier is compiled for, from its own `#if` and the ones around the chain.
     public var platforms: Platforms { memberAccess.platforms }
 
