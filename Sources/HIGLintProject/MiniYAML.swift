@@ -66,7 +66,8 @@ enum MiniYAML {
             let character = text[position]
             if let open = quote { if character == open { quote = nil }; continue }
             if character == "\"" || character == "'" { quote = character; continue }
-            if character == "[" || character == "{" { return nil }
+            // A flow collection can only open a key; inside one (`SETTING[sdk=macosx*]`) a bracket is a character.
+            if character == "[" || character == "{", position == text.startIndex { return nil }
             if character == ":" {
                 let next = text.index(after: position)
                 guard next == text.endIndex || text[next] == " " else { continue }

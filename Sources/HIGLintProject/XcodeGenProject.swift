@@ -3,7 +3,7 @@ import HIGLintSwiftUI
 
 /// Reads XcodeGen's `project.yml`: `targets` with `type`, `platform` (or
 /// `supportedDestinations`), `deploymentTarget` and `sources`, and
-/// `options.deploymentTarget`. `include:`d files and target templates are not
+/// `options.deploymentTarget`, with `targetTemplates` applied as XcodeGen applies them. `include:`d files are not
 /// followed; a spec that cannot be read is named in a warning.
 enum XcodeGenProjectReader {
     static func read(_ specPath: String, source: String) -> (ProjectDescription?, [ProjectWarning]) {
@@ -22,8 +22,10 @@ enum XcodeGenProjectReader {
                 project.referencedPackageFolders.insert(XcodeProjectReader.join(folder, path))
             }
         }
+        let templates = (spec["targetTemplates"] as? [String: Any]) ?? [:]
         for name in targets.keys.sorted() {
-            guard let target = targets[name] as? [String: Any] else { continue }
+            guard let written = targets[name] as? [String: Any] else { continue }
+            let target = applyingTemplates(to: written, templates: templates, targetName: name)
             var facts = TargetFacts(name: name, product: ProductKind(xcodeProductType: target["type"] as? String ?? ""))
             var platforms: Platforms = []
             let platformNames = strings(target["supportedDestinations"]).isEmpty ? strings(target["platform"]) : strings(target["supportedDestinations"])
@@ -49,6 +51,52 @@ enum XcodeGenProjectReader {
             }
         }
         return (project, warnings)
+    }
+
+    /// A target's `templates:` merged under it, as XcodeGen merges them: the target's scalars win, mappings merge
+    /// key by key, sequences (`sources`, `dependencies`) are the template's followed by the target's, and
+    /// `${target_name}` names the target. Templates may list templates; a cycle or a chain past 8 stops.
+    static func applyingTemplates(to target: [String: Any], templates: [String: Any], targetName: String,
+                                  depth: Int = 0) -> [String: Any] {
+        let names = strings(target["templates"])
+        guard !names.isEmpty, depth < 8 else { return target }
+        var base: [String: Any] = [:]
+        for templateName in names {
+            guard let template = templates[templateName] as? [String: Any] else { continue }
+            base = merged(applyingTemplates(to: template, templates: templates, targetName: targetName, depth: depth + 1),
+                          onto: base)
+        }
+        var own = target
+        own["templates"] = nil
+        return substitutingTargetName(merged(own, onto: base), targetName) as? [String: Any] ?? target
+    }
+
+    private static func merged(_ top: [String: Any], onto base: [String: Any]) -> [String: Any] {
+        var result = base
+        for (key, value) in top {
+            if let mapping = value as? [String: Any], let under = result[key] as? [String: Any] {
+                result[key] = merged(mapping, onto: under)
+            } else if let sequence = value as? [Any], let under = result[key] as? [Any] {
+                result[key] = under + sequence
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    private static func substitutingTargetName(_ value: Any, _ targetName: String) -> Any {
+        switch value {
+        case let text as String:
+            return text.replacingOccurrences(of: "${target_name}", with: targetName)
+                .replacingOccurrences(of: "$target_name", with: targetName)
+        case let sequence as [Any]:
+            return sequence.map { substitutingTargetName($0, targetName) }
+        case let mapping as [String: Any]:
+            return mapping.mapValues { substitutingTargetName($0, targetName) }
+        default:
+            return value
+        }
     }
 
     private static func strings(_ value: Any?) -> [String] {

@@ -179,6 +179,40 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("NotesTests/NoteTests.swift")).passOverReason == .tests)
     }
 
+    @Test("an XcodeGen target takes its templates' platforms and sources; conditional setting keys are read")
+    func xcodegenTemplates() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        fixture.write("project.yml", """
+            settings:
+              base:
+                ENABLE_HARDENED_RUNTIME[sdk=macosx*]: YES
+            targetTemplates:
+              Application:
+                type: application
+                supportedDestinations: [iOS, macOS]
+                sources:
+                  - path: Shared
+                  - path: ${target_name}Extras
+            targets:
+              Reader:
+                templates:
+                  - Application
+                sources:
+                  - path: Support
+              ReaderTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources: [Tests]
+            """)
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.facts(forFile: fixture.write("Shared/Views/Row.swift")).platforms == [.iOS, .macOS])
+        #expect(facts.facts(forFile: fixture.write("Support/Info.swift")).platforms == [.iOS, .macOS])
+        #expect(facts.facts(forFile: fixture.write("ReaderExtras/Extra.swift")).platforms == [.iOS, .macOS])
+        #expect(facts.facts(forFile: fixture.write("Tests/RowTests.swift")).passOverReason == .tests)
+    }
+
     @Test("an XcodeGen exclude with `**` written over and over is read in polynomial time")
     func xcodegenRepeatedRecursiveExclude() {
         let fixture = Fixture()
