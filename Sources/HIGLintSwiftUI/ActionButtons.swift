@@ -73,6 +73,16 @@ public struct ActionButton {
         }
     }
 
+    /// An item a module helper builds from an action it is given (`ModuleIndex.menuItemHelpers`): in
+    /// `voteItems(onVote: { upvote(post) })` the closure is the item's action; its title is out of sight.
+    public init(passedTo helper: SwiftUIView, action: ExprSyntax) {
+        view = helper
+        titles = []
+        localizationKeys = []
+        symbols = []
+        self.action = action
+    }
+
     /// A computed title's source without the localization around it: `String(localized: signOutLabel)`,
     /// `LocalizedStringKey(key)` and `NSLocalizedString(key, comment: "")` all show `signOutLabel`/`key`.
     static func titleSource(_ title: ExprSyntax) -> String {
@@ -117,7 +127,8 @@ let actionControlNames: Set<String> = ["Button", "ShareLink", "Toggle", "Navigat
 extension SwiftUIFile {
     /// The controls in `closure` (a `.swipeActions`, `.contextMenu` or `.toolbar` closure), looking through
     /// `if`, `#if`, `Section`, `Group`, `ControlGroup`, `Menu` contents, `ForEach` and same-type helpers
-    /// (`var deleteAction: some View`, `func contextMenu(for:)`).
+    /// (`var deleteAction: some View`, `func contextMenu(for:)`). A call of a module helper that builds its items
+    /// from the closures it is given (`ModuleIndex.menuItemHelpers`) offers those closures' actions.
     public func actionButtons(in closure: ClosureExprSyntax) -> ActionButtons {
         var result = ActionButtons()
         collect(ViewBuilderContent.views(in: closure.statements), into: &result, depth: 0)
@@ -140,6 +151,14 @@ extension SwiftUIFile {
                 continue
             } else if !view.isTypeCall || view.call == nil {
                 let helper = helperViews(for: view)
+                if helper.isEmpty, let call = view.call, module.menuItemHelpers.contains(view.writtenName) {
+                    // A module helper that builds its items from the actions passed: each closure is one.
+                    result.buttons += call.passedClosures.map { ActionButton(passedTo: view, action: ExprSyntax($0.closure)) }
+                    result.buttons += call.arguments.compactMap { argument in
+                        argument.expression.as(DeclReferenceExprSyntax.self).map { ActionButton(passedTo: view, action: ExprSyntax($0)) }
+                    }
+                    continue
+                }
                 if helper.isEmpty || depth > 3 { result.isComplete = false; continue }
                 collect(helper, into: &result, depth: depth + 1)
             } else {

@@ -124,3 +124,41 @@ enum ModifierTarget {
         return nil
     }
 }
+
+extension SwiftUIFile {
+    /// The view a modifier's closure is given and returns changed: `row` in
+    /// `PostRow(post).if(isCompact) { row in row.swipeActions { … } }` (or `{ $0.swipeActions { … } }`) is
+    /// `PostRow(post)` with its chain, and what the closure returns takes its place there, under the modifiers that
+    /// follow (`.contextMenu { … }` after the `.if`). `nil` unless `view` is rooted at the closure's only parameter,
+    /// is what the closure returns (through `if`/`switch`), and the closure is passed to a modifier of that chain.
+    public func viewGivenToModifierClosure(_ view: SwiftUIView) -> SwiftUIView? {
+        guard let reference = view.root.as(DeclReferenceExprSyntax.self),
+              let closure = view.root.parent.flatMap(Self.enclosingClosure(of:)),
+              Self.onlyParameterName(of: closure) == reference.baseName.text,
+              ViewBuilderContent.views(in: closure.statements).contains(where: { $0.root.id == view.root.id }),
+              let enclosure = enclosingViews(of: closure).first, let modifier = enclosure.modifier,
+              modifier.closures.contains(where: { $0.closure.id == closure.id })
+        else { return nil }
+        return enclosure.view
+    }
+
+    private static func enclosingClosure(of node: Syntax) -> ClosureExprSyntax? {
+        var current: Syntax? = node
+        while let syntax = current, !syntax.is(DeclSyntax.self) {
+            if let closure = syntax.as(ClosureExprSyntax.self) { return closure }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// `row` in `{ row in … }` and `{ (row) in … }`, `$0` in a closure without a signature.
+    private static func onlyParameterName(of closure: ClosureExprSyntax) -> String? {
+        guard let signature = closure.signature else { return "$0" }
+        if let list = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
+            return list.count == 1 ? list.first?.name.text : nil
+        }
+        guard let clause = signature.parameterClause?.as(ClosureParameterClauseSyntax.self), clause.parameters.count == 1,
+              let parameter = clause.parameters.first else { return nil }
+        return (parameter.secondName ?? parameter.firstName).text
+    }
+}

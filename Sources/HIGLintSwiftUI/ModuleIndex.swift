@@ -17,6 +17,10 @@ public struct ModuleIndex: Sendable, Equatable {
     public var titleDrawingStyles: Set<String> = []
     /// Functions that take closures and attach a `.contextMenu`: the actions passed are its items.
     public var contextMenuHelpers: Set<String> = []
+    /// Functions that build menu items from the closures they are given: every control they build is a `Button`
+    /// whose action only runs a closure parameter (`Button(action: onVote)`, `Button { onUnvote() } label: { … }`).
+    /// Written inside a `.contextMenu { … }`, such a call offers exactly the actions passed to it.
+    public var menuItemHelpers: Set<String> = []
     /// Properties and functions declared to return an `Image`.
     public var imageMembers: Set<String> = []
     /// Types whose members a `ShareLink` shares (`Links` in `ShareLink(item: Links.appStore)`).
@@ -74,11 +78,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue", "menuItemHelper"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues, \.menuItemHelpers]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -134,6 +138,7 @@ public struct ModuleIndex: Sendable, Equatable {
                        function.body?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "contextMenu" && $0.parent?.is(DeclReferenceExprSyntax.self) == true }) == true {
                         contextMenuHelpers.insert(functionName)
                     }
+                    if Self.buildsItemsFromClosures(function) { menuItemHelpers.insert(functionName) }
                 }
             }
             for (propertyName, property) in type.properties where Self.isImageType(property.typeAnnotation) {
@@ -147,6 +152,26 @@ public struct ModuleIndex: Sendable, Equatable {
         recordUses(in: file)
         recordSwipeDestinations(in: file)
         recordShareItems(in: file)
+    }
+
+    /// Whether every control `function` builds is a `Button` that only runs one of its closure parameters, and it
+    /// builds one at least (`ModuleIndex.menuItemHelpers`).
+    private static func buildsItemsFromClosures(_ function: FunctionDeclSyntax) -> Bool {
+        let closureParameters = Set(function.signature.parameterClause.parameters.compactMap { parameter -> String? in
+            guard parameter.type.is(FunctionTypeSyntax.self) || parameter.type.trimmedSource.contains("->") else { return nil }
+            return (parameter.secondName ?? parameter.firstName).text
+        })
+        guard !closureParameters.isEmpty, let body = function.body else { return false }
+        let controls = body.tokens(viewMode: .sourceAccurate).compactMap { token -> SwiftUIView? in
+            guard actionControlNames.contains(token.text), let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id
+            else { return nil }
+            return SwiftUIView(call: call)
+        }
+        return !controls.isEmpty && controls.allSatisfy { control in
+            let calls = ActionButton(view: control).actionCalls
+            return control.name == "Button" && !calls.isEmpty && Set(calls).isSubset(of: closureParameters)
+        }
     }
 
     /// The properties this file binds to a control that sets a value: `fontSize` in `Slider(value: $settings.fontSize)`.

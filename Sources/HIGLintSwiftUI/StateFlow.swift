@@ -20,6 +20,14 @@ extension SyntaxProtocol {
         return finder.names
     }
 
+    /// The properties this code assigns or mutates, by the first name of the path written: `draft` in
+    /// `draft.steps.remove(at: index)` and `self.draft.title = ""`.
+    public var writtenStateRoots: Set<String> {
+        let finder = WrittenStateFinder(viewMode: .sourceAccurate)
+        finder.walk(self)
+        return finder.roots
+    }
+
     /// The base names of the functions this code calls: `archive(order)` → `archive`, `store.delete(x)` → `delete`.
     /// Collection and flag mutations (`items.remove(at:)`, `flag.toggle()`) are state changes, not named actions,
     /// and are left out.
@@ -127,26 +135,33 @@ extension SwiftUIFile {
 
 private final class WrittenStateFinder: SyntaxVisitor {
     var names: Set<String> = []
+    var roots: Set<String> = []
+
+    private func record(_ expression: ExprSyntax) {
+        guard let name = expression.assignedName else { return }
+        names.insert(name)
+        if let root = expression.referencePath?.first(where: { $0 != "self" }) { roots.insert(root) }
+    }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         for (index, element) in elements.enumerated() where index > 0 {
             let isAssignment = element.is(AssignmentExprSyntax.self)
                 || (element.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/=", "||=", "&&="].contains($0.operator.text) } ?? false)
-            if isAssignment, let name = elements[index - 1].assignedName { names.insert(name) }
+            if isAssignment { record(elements[index - 1]) }
         }
         return .visitChildren
     }
 
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.operator.is(AssignmentExprSyntax.self), let name = node.leftOperand.assignedName { names.insert(name) }
+        if node.operator.is(AssignmentExprSyntax.self) { record(node.leftOperand) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), mutatingMethods.contains(member.declName.baseName.text),
-           let base = member.base, let name = base.assignedName {
-            names.insert(name)
+           let base = member.base {
+            record(base)
         }
         return .visitChildren
     }

@@ -50,6 +50,24 @@ struct ModuleIndexTests {
         #expect(index.imageMembers == ["trash", "symbol"])
     }
 
+    @Test("a helper whose buttons only run the closures it is given builds menu items; one with a button of its own does not")
+    func menuItemHelpers() {
+        let index = Self.index("""
+            enum VoteMenu {
+                @ViewBuilder static func items(for post: Post, onVote: @escaping () -> Void, onUnvote: @escaping () -> Void) -> some View {
+                    if post.canVote { Button(action: onVote) { Label("Upvote", systemImage: "arrow.up") } }
+                    Button { onUnvote() } label: { Label("Unvote", systemImage: "arrow.uturn.down") }
+                }
+                @ViewBuilder static func mixed(onVote: @escaping () -> Void) -> some View {
+                    Button("Upvote", action: onVote)
+                    Button("Share") { share() }
+                }
+                static func plain(post: Post) -> some View { Button("Open") { open(post) } }
+            }
+            """)
+        #expect(index.menuItemHelpers == ["items"])
+    }
+
     @Test("uses of view types as list rows, lazy-stack rows, grid cells, titled and untitled views are indexed")
     func uses() {
         let index = Self.index("""

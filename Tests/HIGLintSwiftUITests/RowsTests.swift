@@ -72,6 +72,34 @@ struct StateFlowTests {
     func writtenState() {
         let tree = Parser.parse(source: "let f = { isConfirming = true; self.pending = order; model.selection.insert(id); flag.toggle() }")
         #expect(tree.writtenState == ["isConfirming", "pending", "selection", "flag"])
+        #expect(tree.writtenStateRoots == ["isConfirming", "pending", "model", "flag"])
+    }
+
+    @Test("an edit of a @State copy that Cancel discards and Save hands on is a draft; a binding's or a self-saving model's is not")
+    func discardableDraft() {
+        func edits(_ property: String, save: String) -> Bool {
+            let source = """
+                struct Editor: View {
+                    \(property)
+                    var body: some View {
+                        List { Button("Delete") { draft.steps.remove(at: 0) } }
+                            .toolbar {
+                                ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
+                                Button("Save") { \(save) }
+                            }
+                    }
+                    func commit() { onSave(draft) }
+                }
+                """
+            let file = SwiftUIFile(tree: Parser.parse(source: source))
+            let closure = file.tree.tokens(viewMode: .sourceAccurate).first { $0.text == "remove" }!.ancestorClosure!
+            return file.editsDiscardableDraft(closure)
+        }
+        #expect(edits("@State private var draft: Routine", save: "onSave(draft)"))
+        #expect(edits("@State private var draft: Routine", save: "commit()"))
+        #expect(!edits("@State private var draft: Routine", save: "draft.save()"))
+        #expect(!edits("@Binding var draft: Routine", save: "onSave(draft)"))
+        #expect(!edits("@ObservedObject var draft: Routine", save: "onSave(draft)"))
     }
 
     @Test("state written through a same-type function drives a confirmation dialog")

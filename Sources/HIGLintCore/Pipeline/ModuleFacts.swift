@@ -82,6 +82,12 @@ public struct ModuleFacts: Sendable {
             || contains(bytes, ": () ->", followedBy: "Label") || contains(bytes, ": () ->", followedBy: "Content") {
             return true
         }
+        // Menu items built from the closures a helper is given (`ModuleIndex.menuItemHelpers`): a `Button` runs one,
+        // which must escape.
+        if contains(bytes, "@escaping", followedBy: nil),
+           contains(bytes, "Button", followedBy: "(") || contains(bytes, "Button", followedBy: "{") {
+            return true
+        }
         guard words.contains("Image") else { return false }
         return contains(bytes, "some View {", followedBy: "Image") || contains(bytes, ": Image", followedBy: nil)
             || contains(bytes, "-> Image", followedBy: nil)

@@ -8,7 +8,9 @@ import SwiftSyntax
 /// when the row is a view type declared in the same file, those at the root of what a helper of the file returns
 /// when the row is its call (`articleRow(article)`), and a `.contextMenu(forSelectionType:)` on the
 /// row's `List`, and context menus built by a helper of the module from closures the row passes it
-/// (`ModuleIndex.contextMenuHelpers`). A button matches when a title or a called function is the same. When a context menu's
+/// (`ModuleIndex.contextMenuHelpers`), or whose items such a helper builds (`ModuleIndex.menuItemHelpers`:
+/// `.contextMenu { VoteMenu.items(onVote: { upvote(post) }) }`). A swipe on the view a modifier's closure is given
+/// (`.if(canVote) { row in row.swipeActions { … } }`) is on the row that chain builds. A button matches when a title or a called function is the same. When a context menu's
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content` or on the `content` a wrapper view
@@ -119,6 +121,23 @@ struct SwipeActionWithoutAlternative: Rule {
                             Button("Archive", action: archive)
                             Button("Share", action: share)
                         }
+                    }
+                }
+                """,
+            ]),
+            // The items a module helper builds from the closures it is given: not the swipe's action. The swipe is
+            // on the view `.if` gives its closure, under the menu attached after it.
+            RuleExample("""
+                PostRow(post: post)
+                    .if(canVote) { row in
+                        row.swipeActions { ↓Button { bookmark(post) } label: { Image(systemName: "bookmark") } }
+                    }
+                    .contextMenu { VoteMenu.items(for: post, onVote: { upvote(post) }) }
+                """, moduleFiles: [
+                """
+                enum VoteMenu {
+                    @ViewBuilder static func items(for post: Post, onVote: @escaping () -> Void) -> some View {
+                        Button { onVote() } label: { Label("Upvote", systemImage: "arrow.up") }
                     }
                 }
                 """,
@@ -397,6 +416,22 @@ struct SwipeActionWithoutAlternative: Rule {
                 Button("Mark Read") { markRead(ids) }
             }
             """,
+            // The menu's items are built by a module helper from the actions passed to it, one of them the swipe's;
+            // the swipe is on the view `.if` gives its closure.
+            RuleExample("""
+                PostRow(post: post)
+                    .if(canVote) { $0.swipeActions { Button { upvote(post) } label: { Image(systemName: "arrow.up") } } }
+                    .contextMenu { VoteMenu.items(for: post, onVote: { upvote(post) }, onUnvote: { unvote(post) }) }
+                """, moduleFiles: [
+                """
+                enum VoteMenu {
+                    @ViewBuilder static func items(for post: Post, onVote: @escaping () -> Void, onUnvote: @escaping () -> Void) -> some View {
+                        if post.canVote { Button(action: onVote) { Label("Upvote", systemImage: "arrow.up") } }
+                        if post.voted { Button { onUnvote() } label: { Label("Unvote", systemImage: "arrow.uturn.down") } }
+                    }
+                }
+                """,
+            ]),
             // A helper of the module builds the context menu from the actions it is given.
             RuleExample("""
                 OrderRow(order: order)
@@ -425,23 +460,32 @@ struct SwipeActionWithoutAlternative: Rule {
     static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
-        guard let swipe = SwipeActionsModifier(node, in: context),
-              let alternatives = alternatives(for: swipe.row, in: context.file)
-        else { return }
-        let helperCalls = context.file.contextMenuHelperCalls(of: swipe.row)
+        guard let swipe = SwipeActionsModifier(node, in: context) else { return }
+        // A swipe on the view a modifier's closure is given (`.if(canVote) { row in row.swipeActions { … } }`) is on
+        // the row that chain builds, with the menus attached after it.
+        var rows = [swipe.row]
+        while rows.count < 4, let outer = context.file.viewGivenToModifierClosure(rows[rows.count - 1]) { rows.append(outer) }
+        var alternatives: [ActionButton] = []
+        var helperCalls: Set<String> = []
+        for row in rows {
+            guard let found = self.alternatives(for: row, in: context.file) else { return }
+            alternatives += found
+            helperCalls.formUnion(context.file.contextMenuHelperCalls(of: row))
+        }
+        let row = rows[rows.count - 1]
         // The HIG's other path: the detail screen the row opens, when it offers the same action.
-        let detailActions = context.file.navigationDestinationType(of: swipe.row).map {
+        let detailActions = context.file.navigationDestinationType(of: row).map {
             context.file.module.screenActionKeys(ofType: $0)
         } ?? []
         let words = context.words(Destruction.words)
         let symbols = context.words(Destruction.symbols)
         // A delete has more other paths: edit mode's delete control (`.onDelete` with edit mode), and any delete
         // the detail or edit screen the row opens offers, whatever its title says it deletes.
-        let editMode = offersEditMode(around: swipe.row, in: context.file)
-        let deletesInEditMode = editMode && enclosingForEach(of: swipe.row, in: context.file)?.modifiers(named: "onDelete").isEmpty == false
+        let editMode = offersEditMode(around: row, in: context.file)
+        let deletesInEditMode = editMode && enclosingForEach(of: row, in: context.file)?.modifiers(named: "onDelete").isEmpty == false
         let screenDeletes = detailActions.contains { Self.isDeleteKey($0, words: words, symbols: symbols) }
         // Edit mode's selection, with the action in the toolbar for what is selected.
-        let selectionActions = editMode ? selectionToolbarButtons(for: swipe.row, in: context.file) : []
+        let selectionActions = editMode ? selectionToolbarButtons(for: row, in: context.file) : []
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
             let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols, strings: context.module.localizedStrings)
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),

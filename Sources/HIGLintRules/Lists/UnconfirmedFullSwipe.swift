@@ -10,7 +10,9 @@ import SwiftSyntax
 /// action presents asks first when its content offers a `role: .destructive` button or shows a view (named for
 /// confirmation, or declared in the file with such a button) that does (`SwiftUIFile.presentsConfirmingSheet`); a
 /// sheet declared in another file is known only by its name. A closure the row
-/// was handed by its parent (`onDelete(user)`) is not judged. Nor is a button that ends or hides without deleting
+/// was handed by its parent (`onDelete(user)`) is not judged, nor is one that only edits an editor's draft that a Cancel
+/// discards and a Save hands on (`SwiftUIFile.editsDiscardableDraft`): a `@Binding`, an observed model or a `@State` model
+/// that saves itself is no such draft. Nor is a button that ends or hides without deleting
 /// (the declared list `endingWords`: Disconnect, Close, Hide). An entry of a recent-search or history list is judged
 /// like any row: RULES.md names no exemption for it, and a search or a visit made again does not bring back what a
 /// stray swipe removed. Words are read as the declared lists say: a Cancel Order loses the order.
@@ -80,8 +82,64 @@ struct UnconfirmedFullSwipe: Rule {
                 }
             }
             """,
+            // The editor's Save and Cancel do not make a draft of a binding: the parent's list loses the step at once.
+            """
+            struct StepsEditor: View {
+                @Binding var steps: [Step]
+                var body: some View {
+                    List {
+                        ForEach(steps) { step in
+                            Text(step.name).↓swipeActions { Button("Delete", role: .destructive) { steps.removeAll { $0.id == step.id } } }
+                        }
+                    }
+                    .toolbar {
+                        ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
+                        ToolbarItem(placement: .confirmationAction) { Button("Save") { onSave(steps) } }
+                    }
+                }
+            }
+            """,
+            // A `@State` model that saves itself is the stored data, not a copy that Cancel throws away.
+            """
+            struct ScheduleEditor: View {
+                @State private var model = ScheduleModel()
+                var body: some View {
+                    List {
+                        ForEach(model.entries) { entry in
+                            Text(entry.time).↓swipeActions { Button("Delete", role: .destructive) { model.entries.removeAll { $0.id == entry.id } } }
+                        }
+                    }
+                    .toolbar {
+                        Button("Cancel", role: .cancel) { dismiss() }
+                        Button("Save") { model.save() }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The editor's own copy: Cancel throws it away, Save hands it on.
+            """
+            struct RoutineEditor: View {
+                @State private var draft: Routine
+                let onSave: (Routine) -> Void
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            ForEach(draft.steps) { step in
+                                Text(step.name).swipeActions {
+                                    Button("Delete", role: .destructive) { draft.steps.removeAll { $0.id == step.id } }
+                                }
+                            }
+                        }
+                        .toolbar {
+                            ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
+                            ToolbarItem(placement: .confirmationAction) { Button("Save") { onSave(draft); dismiss() } }
+                        }
+                    }
+                }
+            }
+            """,
             // Asks first through a sheet whose content confirms.
             """
             struct Orders: View {
@@ -193,7 +251,7 @@ struct UnconfirmedFullSwipe: Rule {
               !endsWithoutLoss(first, ending: context.words(Self.endingWords), destructive: words, strings: context.module.localizedStrings)
         else { return }
         if let action = first.action, context.file.asksForConfirmation(action) || context.file.presentsConfirmingSheet(action)
-            || context.file.registersUndo(action) || context.file.runsInjectedAction(action) {
+            || context.file.registersUndo(action) || context.file.runsInjectedAction(action) || context.file.editsDiscardableDraft(action) {
             return
         }
         context.report(at: swipe.modifier.nameToken, message: Self.message, fix: Self.fix(swipe.modifier))
