@@ -13,6 +13,11 @@ public struct Enclosure {
     /// The label of the modifier's argument or trailing closure that holds the node (`preview` in
     /// `.contextMenu { … } preview: { … }`); `nil` for its first trailing closure or an unlabelled argument.
     public var modifierArgumentLabel: String? = nil
+    /// The label of the argument or trailing closure of `view`'s call that holds the node (`contents` in
+    /// `Card { … } contents: { … }`); `nil` for its first trailing closure, an unlabelled argument or a modifier.
+    public var argumentLabel: String? = nil
+    /// Whether the node is in a closure passed to `view`'s call (not a view passed as a value, nor a modifier's).
+    public var isInClosure = false
 
     /// Whether the node is (in) a control's label: `Button { } label: { … }`, `Button(action: f, label: Title())`.
     public var isControlLabel: Bool { role == .label || role == .argument("label") }
@@ -103,7 +108,8 @@ extension SyntaxProtocol {
             }
             return Enclosure(view: view, role: role, modifier: nil)
         }
-        return Enclosure(view: view, role: ViewRole.of(label: label, isTrailing: isTrailing, in: view), modifier: nil)
+        return Enclosure(view: view, role: ViewRole.of(label: label, isTrailing: isTrailing, in: view), modifier: nil,
+                         argumentLabel: label, isInClosure: true)
     }
 }
 

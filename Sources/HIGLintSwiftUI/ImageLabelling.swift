@@ -75,8 +75,9 @@ extension SwiftUIFile {
     }
 
     /// What the views around an image (`enclosures`, innermost first) do for its label: a `Label`, a control
-    /// whose label also has text or an accessibility label, a cell of another package's control or the content of a
-    /// module's control wrapper (`ModuleIndex.controlWrapperViews`) whose closure also shows text, a hidden or labelled merged container label it;
+    /// whose label also has text or an accessibility label, a cell of another package's control or the content a
+    /// view type of the module puts in a control's label (`ModuleIndex.placesInControlLabel(givenContentUse:)`, under the
+    /// arguments this use passes) whose closure also shows text, a hidden or labelled merged container label it;
     /// a control for which `leavesControl` holds is the caller's to leave (a rule whose neighbour reports the control
     /// itself); an unlabelled container ignoring its children swallows it.
     public func imageSurroundings(_ enclosures: [Enclosure], leavesControl: (SwiftUIView) -> Bool) -> ImageSurroundings {
@@ -96,9 +97,13 @@ extension SwiftUIFile {
                 }
                 if leavesControl(view) { return .labelled }
             }
-            if isOtherPackagesControl(view) || module.controlWrapperViews.contains(view.writtenName),
-               enclosure.role == .content || enclosure.role == .label,
+            if isOtherPackagesControl(view), enclosure.role == .content || enclosure.role == .label,
                Self.showWrittenText(view.childViews(roles: [enclosure.role])) {
+                return .labelled
+            }
+            if let use = ModuleIndex.givenContentUse(of: enclosure), module.placesInControlLabel(givenContentUse: use),
+               Self.showWrittenText(view.closures.filter { $0.label == enclosure.argumentLabel }
+                   .flatMap { ViewBuilderContent.views(in: $0.closure.statements) }) {
                 return .labelled
             }
             if view.isAccessibilityHidden { return .labelled }

@@ -48,9 +48,16 @@ public struct ModuleIndex: Sendable, Equatable {
     /// View types that show a view they are given (`@ViewBuilder let label: () -> Label`) as the label of a control
     /// of their own (`Button { open() } label: { label() }`): a link wrapper such as `ArticleLink { CardView() }`.
     public var controlWrapperViews: Set<String> = []
-    /// Uses inside the closure of a view type of the module, as `Type.Wrapper` (`CardView.ArticleLink`), and
-    /// otherwise unlabelled: in a control's label when the wrapper is one (`controlWrapperViews`), which only the
-    /// whole module knows.
+    /// Where view types show the views they are given (`GivenContent.swift`): per place their declaration shows a
+    /// given view, `Type.property=Control.role` inside a control (`Card.contents=Button.label`), `Type.property=-`
+    /// outside any, followed by `?name` (`!name`) when an `if let name` on an optional property shows it only when
+    /// that property is (is not) passed; and `Type#n=property` (`+` when it has a default) for the closure
+    /// parameters of its initialiser in order, which say what an unlabelled trailing closure fills.
+    public var givenContentPlacements: Set<String> = []
+    /// Uses inside the closure of a view type of the module, as `Type.` and the use
+    /// (`ModuleIndex.givenContentUse(of:)`: `CardView.ArticleLink/_/article`), and otherwise unlabelled: in a
+    /// control's label when the wrapper puts that closure there (`placesInControlLabel(givenContentUse:)`), which only
+    /// the whole module knows.
     public var wrappedLabelViews: Set<String> = []
     /// View types with a use that neither labels nor hides them, nor shows them in a labelled control's label: a
     /// label given at one use says nothing of another (`PosterImage` in a titled row, and alone in a grid cell).
@@ -78,11 +85,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue", "menuItemHelper"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue", "menuItemHelper", "givenContent"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues, \.menuItemHelpers]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues, \.menuItemHelpers, \.givenContentPlacements]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -125,7 +132,10 @@ public struct ModuleIndex: Sendable, Equatable {
                 if type.parts.contains(where: Self.holdsChart) { chartViews.insert(name) }
                 if type.parts.contains(where: { $0.containsMemberAccess(named: "contextMenu") }) { contextMenuViews.insert(name) }
                 if SwiftUIFile.isNamedLikeControl(name) { controlViews.insert(name) }
-                if Self.showsGivenViewAsControlLabel(type) { controlWrapperViews.insert(name) }
+                recordGivenContentPlacements(of: type, named: name)
+                if givenContentPlacements.contains(where: { $0.hasPrefix(name + ".") && $0.split(separator: "=").last?.first != "-" }) {
+                    controlWrapperViews.insert(name)
+                }
             }
             if Self.styleProtocols.contains(where: type.conforms(to:)),
                type.functions["makeBody"]?.contains(where: { $0.body.map(Self.drawsText) ?? false }) == true {
@@ -267,8 +277,8 @@ public struct ModuleIndex: Sendable, Equatable {
                 controlLabelViews.insert(name)
             } else if let style = Self.styleOfControl(labelledBy: view, in: file) {
                 styledLabelViews.insert(name + "." + style)
-            } else if let wrapper = Self.moduleViewWrapping(view, in: file) {
-                wrappedLabelViews.insert(name + "." + wrapper)
+            } else if let use = Self.moduleViewWrapping(view, in: file) {
+                wrappedLabelViews.insert(name + "." + use)
             } else {
                 unlabelledUseViews.insert(name)
             }
@@ -296,32 +306,15 @@ public struct ModuleIndex: Sendable, Equatable {
         }
     }
 
-    /// The view type of the module whose closure `view` is written in (`ArticleLink(article) { CardView(…) }`).
+    /// The use of the view type of the module whose closure `view` is written in (`ArticleLink(article) {
+    /// CardView(…) }`), as `givenContentUse(of:)` says it.
     private static func moduleViewWrapping(_ view: SwiftUIView, in file: SwiftUIFile) -> String? {
         guard let enclosure = file.enclosingViews(of: view.root).first, enclosure.modifier == nil else { return nil }
         let wrapper = enclosure.view
         guard wrapper.isTypeCall, let first = wrapper.writtenName.first, first.isUppercase,
               !systemViewNames.contains(wrapper.writtenName), !labelledControlNames.contains(wrapper.name)
         else { return nil }
-        return wrapper.writtenName
-    }
-
-    /// Whether a view type holds a view it is given (a closure or `@ViewBuilder` property) and calls it in the label
-    /// of a control it shows.
-    private static func showsGivenViewAsControlLabel(_ type: TypeDeclaration) -> Bool {
-        let given = Set(type.properties.keys.filter(type.isGivenClosure))
-        guard !given.isEmpty else { return false }
-        return type.parts.contains { part in
-            part.tokens(viewMode: .sourceAccurate).contains { token in
-                guard labelledControlNames.contains(token.text), let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                      let control = SwiftUIView(root: ExprSyntax(call), components: [:])
-                else { return false }
-                let labels = control.roledClosures.filter { $0.role == .label }.map(\.closure)
-                return labels.contains { label in
-                    label.tokens(viewMode: .sourceAccurate).contains { given.contains($0.text) && $0.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen }
-                }
-            }
-        }
+        return givenContentUse(of: enclosure)
     }
 
     /// The module button style (`.buttonStyle(CaptionedStyle(…))`) of the control whose label `view` is in, on the

@@ -109,9 +109,9 @@ extension SwiftUIFile {
         let prefix = typeName + "."
         let styles = module.styledLabelViews.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         guard styles.allSatisfy(module.titleDrawingStyles.contains) else { return false }
-        // Uses in a module view's closure: in a control's label where that view is a link or button wrapper.
+        // Uses in a module view's closure: in a control's label where that view puts the closure in one.
         let wrappers = module.wrappedLabelViews.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-        guard wrappers.allSatisfy(module.controlWrapperViews.contains) else { return false }
+        guard wrappers.allSatisfy(module.placesInControlLabel(givenContentUse:)) else { return false }
         return module.labelledViews.contains(typeName)
             || inControlLabels && (module.controlLabelViews.contains(typeName) || !styles.isEmpty || !wrappers.isEmpty)
     }

@@ -12,7 +12,9 @@ import SwiftSyntax
 /// in a helper of a backdrop hidden from VoiceOver is hidden too.
 /// A cell of another package's control (a type named like `…Picker`, `…Control`, `…Toggle`,
 /// `…Button` that the module does not declare) is a button label the linter cannot see: an
-/// image there beside text is labelled. An `AsyncImage` whose type hands the loaded image to
+/// image there beside text is labelled. So is an image beside text in the closure given to a view type of the module
+/// that shows that closure in a control's label (`ModuleIndex.placesInControlLabel(givenContentUse:)`): a card that is
+/// a `Button` when given an action, under the arguments that use passes. An `AsyncImage` whose type hands the loaded image to
 /// its callers' closure is labelled by them. Still reported, for want of a boundary the
 /// source shows: a custom symbol asset beside text, and a decoration seen only during a drag.
 /// Images passed as values (`SharePreview(image:)`, `.background(Image(…))`) and
@@ -32,6 +34,25 @@ struct ImageMissingAccessibilityLabel: Rule {
             let isSelected: Bool
             func makeBody(configuration: Configuration) -> some View {
                 VStack { configuration.label; Text(title).font(.caption) }
+            }
+        }
+        """
+
+    /// A card of the module that is a button only when it is given an action, for the examples.
+    private static let actionCard = """
+        struct Card<Contents: View>: View {
+            let action: (() -> Void)?
+            let contents: Contents
+            init(action: (() -> Void)? = nil, @ViewBuilder contents: () -> Contents) {
+                self.action = action
+                self.contents = contents()
+            }
+            var body: some View {
+                if let action {
+                    Button(action: action) { contents }
+                } else {
+                    contents.padding()
+                }
             }
         }
         """
@@ -116,6 +137,8 @@ struct ImageMissingAccessibilityLabel: Rule {
                             var body: some View { VStack { content() }.padding() }
                         }
                         """, "struct Feed: View { var body: some View { Card { CardView() } } }"]),
+            // A card that is a button only when given an action: without one, its contents are no control's label.
+            RuleExample(#"Card { HStack { ↓Image("shield-status"); Text("Shields") } }"#, moduleFiles: [actionCard]),
         ] + useTriggeringExamples,
         nonTriggeringExamples: [
             // A value a task computes is shown where it is stored, which this file does not show.
@@ -164,6 +187,11 @@ struct ImageMissingAccessibilityLabel: Rule {
                             var body: some View { Button { open(article) } label: { label() } }
                         }
                         """, "struct Feed: View { var body: some View { ArticleLink(article: article) { CardView() } } }"]),
+            // Given an action, the module's card shows its contents as its button's label, beside their text.
+            RuleExample(#"Card(action: openShields) { HStack { Image("shield-status"); Text("Shields") } }"#,
+                        moduleFiles: [actionCard]),
+            RuleExample(#"Card { openShields() } contents: { HStack { Image("shield-status"); Text("Shields") } }"#,
+                        moduleFiles: [actionCard]),
             // A view type whose image is the label of buttons styled, in another file, by a style that draws a title.
             RuleExample("""
                 struct ModePreview: View {

@@ -12,7 +12,9 @@ import SwiftSyntax
 /// of its modifiers (`.opacity(selected == item ? 1 : 0)`). The tap handler is looked for in the same
 /// `ForEach` body, or in the same-type helper that builds the row when that helper is used in a
 /// `ForEach`. A checkmark in a grid cell counts as in a row (RULES.md names no exemption for grids). Checkmarks in
-/// a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own idiom). Nor is a checkmark in a row
+/// a `Menu`, `Picker`, context menu or toolbar are menu items (the system's own idiom), also in the closure given to a
+/// view type of the module that shows it in a `Menu` (`ModuleIndex.placesInMenu(givenContentUse:)`), and in a helper
+/// whose every use in the file, a few uses up, is one. Nor is a checkmark in a row
 /// of a `List` that already has `selection:` (it decorates the system's selection). A control shown only in another
 /// branch of the `if` that shows the checkmark (`if added.contains(x) { checkmark } else { Button("Add") { … } }`)
 /// marks a one-way status (added, imported, subscribed), not a selection that can be undone, and does not count.
@@ -116,8 +118,24 @@ struct CustomSelectionCheckmark: Rule {
                 }
             }
             """,
+            // A view of the module that shows the rows it is given in a plain stack: they are rows, not menu items.
+            RuleExample(categoryScreen(checkmark: "↓Image"), moduleFiles: ["""
+                struct CategoryMenu<Items: View>: View {
+                    let title: String
+                    @ViewBuilder let items: () -> Items
+                    var body: some View { VStack { Text(title); items() } }
+                }
+                """]),
         ],
         nonTriggeringExamples: [
+            // A view of the module that shows the items it is given in a `Menu`: the rows built by a helper are menu items.
+            RuleExample(categoryScreen(checkmark: "Image"), moduleFiles: ["""
+                struct CategoryMenu<Items: View>: View {
+                    let title: String
+                    @ViewBuilder let items: () -> Items
+                    var body: some View { Menu { items() } label: { Text(title) } }
+                }
+                """]),
             // One section of an edit form with a name field: a selection list would take over the form.
             """
             Form {
@@ -203,10 +221,31 @@ struct CustomSelectionCheckmark: Rule {
             """,
         ])
 
+    /// A screen whose category rows, built by helpers, are given to the module's `CategoryMenu`, for the examples.
+    private static func categoryScreen(checkmark: String) -> String {
+        """
+        struct FeedScreen: View {
+            @State private var category = Category.top
+            var body: some View {
+                VStack { CategoryMenu(title: category.name) { categoryItems }; FeedList(category: category) }
+            }
+            @ViewBuilder private var categoryItems: some View {
+                ForEach(Category.allCases) { item in categoryButton(item) }
+            }
+            private func categoryButton(_ item: Category) -> some View {
+                Button { category = item } label: {
+                    HStack { Text(item.name); if item == category { \(checkmark)(systemName: "checkmark") } }
+                }
+            }
+        }
+        """
+    }
+
     static let message = "This row draws its own selection checkmark; use `List(selection:)` for system selection, edit mode and VoiceOver's selected state."
 
     static let visitedKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let visitedNames: Set<String>? = ["Image"]
+    static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let call = node.as(FunctionCallExprSyntax.self), let image = context.file.view(at: call),
@@ -225,12 +264,7 @@ struct CustomSelectionCheckmark: Rule {
     /// that builds the row when it is used inside a `ForEach`. `nil` in menus, pickers and toolbars.
     private func rowRegion(of image: SwiftUIView, file: SwiftUIFile) -> Syntax? {
         let enclosures = file.enclosingViews(of: image.root)
-        let isMenuItem = enclosures.contains { enclosure in
-            if case .modifier = enclosure.role { return true }
-            return ["Menu", "Picker", "ToolbarItem", "ToolbarItemGroup"].contains(enclosure.view.name)
-                || (enclosure.view.name == "List" && enclosure.view.hasArgument("selection"))   // the system's selection
-        }
-        guard !isMenuItem else { return nil }
+        guard !isMenuItem(Syntax(image.root), file: file, depth: 3) else { return nil }
         // One part of a form that holds other content (a name field, pickers, another section):
         // `List(selection:)` and its edit mode would take over the whole form.
         if let container = enclosures.first(where: { ["Form", "List"].contains($0.view.name) })?.view,
@@ -245,6 +279,23 @@ struct CustomSelectionCheckmark: Rule {
             file.enclosingViews(of: use.root).contains { $0.view.name == "ForEach" }
         }
         return usedInForEach ? Syntax(declaration.declaration) : nil
+    }
+
+    /// Whether `node` is in a menu, a picker, a toolbar or modifier content, or a `List` with the system's selection:
+    /// in one written around it, in the closure a view type of the module puts in a `Menu` or `Picker`
+    /// (`ModuleIndex.placesInMenu(givenContentUse:)`: `CategoryMenu(title:) { categoryItems }`), or, in a helper,
+    /// at every use of it in the file, a few uses up.
+    private func isMenuItem(_ node: Syntax, file: SwiftUIFile, depth: Int) -> Bool {
+        let inMenu = file.enclosingViews(of: node).contains { enclosure in
+            if case .modifier = enclosure.role { return true }
+            if let use = ModuleIndex.givenContentUse(of: enclosure), file.module.placesInMenu(givenContentUse: use) { return true }
+            return ["Menu", "Picker", "ToolbarItem", "ToolbarItemGroup"].contains(enclosure.view.name)
+                || (enclosure.view.name == "List" && enclosure.view.hasArgument("selection"))   // the system's selection
+        }
+        guard !inMenu else { return true }
+        guard depth > 0, let declaration = file.declarationContext(of: node), !declaration.isBody else { return false }
+        let uses = file.viewUses(of: declaration)
+        return !uses.isEmpty && uses.allSatisfy { isMenuItem(Syntax($0.root), file: file, depth: depth - 1) }
     }
 
 }
