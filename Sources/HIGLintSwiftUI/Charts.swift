@@ -174,8 +174,10 @@ extension SwiftUIFile {
         let siblings = container.childViews(roles: [.content])
         guard let index = siblings.firstIndex(where: { $0.root.id == child.root.id }), index > 0 else { return nil }
         // The run of texts right before the chart (past spacers and dividers): its first is the
-        // title ("Total sales", then the value).
-        var run = siblings[..<index].reversed().drop { ["Spacer", "Divider"].contains($0.name) }
+        // title ("Total sales", then the value). A view in another branch of an `if`/`switch` the chart is in
+        // (`if empty { Text("No data") } else { Chart … }`) is never shown with it: it is not before it.
+        var run = siblings[..<index].reversed().filter { !$0.root.isAlternative(to: child.root) }
+            .drop { ["Spacer", "Divider"].contains($0.name) }
             .prefix { Self.isTitleText($0) || Self.isHeaderRow($0) || isHeaderHelper($0) }
         guard !run.isEmpty else { return nil }
         if Self.isHeaderRow(run.first!) || isHeaderHelper(run.first!) { run = run.prefix(1) }

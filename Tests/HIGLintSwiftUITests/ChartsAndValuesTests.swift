@@ -106,6 +106,24 @@ struct ChartsTests {
         #expect(file.titleLookup(of: chart).title?.literal?.trimmedDescription == #""Sales grew""#)
     }
 
+    @Test("a text in another branch of an if or switch does not title the chart; one above the branches does")
+    func titleAcrossBranches() {
+        let (file, chart) = firstView(named: "Chart", in: """
+            struct C: View {
+                var body: some View { VStack { if empty { Text("No data") } else { Chart { } } } }
+            }
+            """)
+        guard case .untitled = file.titleLookup(of: chart) else { Issue.record("expected untitled"); return }
+        let (switched, weekChart) = firstView(named: "Chart", in: """
+            struct S: View {
+                var body: some View {
+                    VStack { Text("Rates held"); switch span { case .day: DayList(); case .week: Chart { } } }
+                }
+            }
+            """)
+        #expect(switched.titleLookup(of: weekChart).title?.literal?.trimmedDescription == #""Rates held""#)
+    }
+
     @Test("a chart that is a whole view used elsewhere is unseen, one in a bare section untitled")
     func unseenAndUntitled() {
         let (file, chart) = firstView(named: "Chart", in: "struct C: View { var body: some View { Chart { } } }")

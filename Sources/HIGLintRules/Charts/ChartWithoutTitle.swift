@@ -6,7 +6,8 @@ import SwiftSyntax
 ///
 /// Titles are looked for in a `GroupBox`/`Section` label or header, a `Text` (or a header row with a
 /// `Text`, also inside a `Group` or stack) right before the chart in the same stack, looking through
-/// `Group` and other transparent wrappers around the chart, a custom container given a `title:` or a string,
+/// `Group` and other transparent wrappers around the chart (a view in another branch of an `if`/`switch` the chart
+/// is in is not before it), a custom container given a `title:` or a string,
 /// `.accessibilityLabel` on the chart, and `.navigationTitle` in the same view, following the chart
 /// through helpers and view types used in the same file. A chart that is all of a view whose use is
 /// in another file is judged there (`ModuleIndex.titledViews`, `untitledUseViews`): reported when a use
@@ -90,8 +91,81 @@ struct ChartWithoutTitle: Rule {
                 }
                 """,
             ]),
+            // The text is in the other branch: it shows instead of the chart, never above it.
+            """
+            VStack(alignment: .leading) {
+                if readings.isEmpty {
+                    Text("No readings yet")
+                } else {
+                    ↓Chart(readings) { LineMark(x: .value("Time", $0.date), y: .value("Level", $0.value)) }
+                }
+            }
+            """,
+            // Used in another file only in place of a text, not under it.
+            RuleExample("""
+                struct RateChart: View {
+                    var body: some View {
+                        ↓Chart(rates) { BarMark(x: .value("Hour", $0.hour), y: .value("Rate", $0.rate)) }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct Setup: View {
+                    var body: some View { VStack { if loading { Text("Loading rates") } else { RateChart() } } }
+                }
+                """,
+            ]),
         ],
         nonTriggeringExamples: [
+            // The title above a `switch` names whichever chart its case shows, not the chart of the case before.
+            """
+            VStack(alignment: .leading) {
+                Text("Heart rate stayed in range")
+                switch span {
+                case .day: Chart(hours) { LineMark(x: .value("Hour", $0.hour), y: .value("BPM", $0.bpm)) }
+                case .week: Chart(days) { BarMark(x: .value("Day", $0.day), y: .value("BPM", $0.bpm)) }
+                }
+            }
+            """,
+            // A step whose chart sits in a helper, shown by a container (another file) under a step header, in one
+            // case of a `switch`, in the `else` of an `if` whose other branch shows something else.
+            RuleExample("""
+                struct RateStep: View {
+                    var body: some View {
+                        ScrollViewReader { proxy in
+                            VStack { rateChart.frame(height: 180); RateEditor() }
+                        }
+                    }
+                    private var rateChart: some View {
+                        Chart(rates) { BarMark(x: .value("Hour", $0.hour), y: .value("Rate", $0.rate)) }
+                    }
+                }
+                """, moduleFiles: [
+                """
+                struct SetupFlow: View {
+                    var body: some View {
+                        VStack(alignment: .leading) {
+                            if step != .welcome { stepHeader }
+                            if let chapter = finishedChapter {
+                                ChapterDoneView(chapter: chapter)
+                            } else {
+                                Group {
+                                    switch step {
+                                    case .welcome: WelcomeStep()
+                                    case .units: UnitsStep()
+                                    case .rates: RateStep()
+                                    }
+                                }
+                                .transition(.opacity)
+                            }
+                        }
+                    }
+                    private var stepHeader: some View {
+                        VStack(alignment: .leading) { Text(step.title).font(.title); Text(step.summary) }
+                    }
+                }
+                """,
+            ]),
             // A row of a grid: the label and total before the sparkline in its `GridRow` title it.
             """
             Grid {
