@@ -98,7 +98,9 @@ extension SyntaxProtocol {
         guard let view = makeView(ExprSyntax(call)) else { return nil }
         if !isTrailing, let argument = child.as(LabeledExprSyntax.self), !argument.expression.is(ClosureExprSyntax.self) {
             // A view passed as a value: `Section(header: Text("x"))`, `NavigationLink(destination: Detail())`, `Text("x")` in `Button(…)`.
+            // `AnyView(Chart …)` erases the type of the view it shows, and shows it as it is: its content.
             let role: ViewRole = switch label {
+            case nil where view.name == "AnyView": .content
             case nil: .argument("")
             case "destination": .destination
             case "header": .header

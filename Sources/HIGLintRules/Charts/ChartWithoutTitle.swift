@@ -26,6 +26,21 @@ struct ChartWithoutTitle: Rule {
             give it a `Text` title right above it.
             """,
         triggeringExamples: [
+            // Type-erased, shown below a picture and no title.
+            """
+            struct ReadingStats: View {
+                let days: [DayCount]
+                var body: some View {
+                    ScrollView {
+                        Image(decorative: "shelf")
+                        weekdayChart()
+                    }
+                }
+                private func weekdayChart() -> some View {
+                    AnyView(↓Chart(days) { BarMark(x: .value("Day", $0.name), y: .value("Pages", $0.pages)) })
+                }
+            }
+            """,
             // A `Text` in the row above titles that row, not this one.
             """
             Grid {
@@ -117,6 +132,27 @@ struct ChartWithoutTitle: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A helper that returns its chart type-erased (`AnyView`), shown by a card helper under the card's title.
+            """
+            struct ReadingStats: View {
+                let days: [DayCount]
+                var body: some View {
+                    ScrollView {
+                        card(title: "Pages read each weekday") { weekdayChart() }
+                    }
+                }
+                private func weekdayChart() -> some View {
+                    let ordered = days.sorted { $0.weekday < $1.weekday }
+                    return AnyView(Chart(ordered) { BarMark(x: .value("Day", $0.name), y: .value("Pages", $0.pages)) })
+                }
+                private func card<Content: View>(title: String, @ViewBuilder content: () -> Content) -> some View {
+                    VStack(alignment: .leading) {
+                        Text(title).font(.headline)
+                        content()
+                    }
+                }
+            }
+            """,
             // The title above a `switch` names whichever chart its case shows, not the chart of the case before.
             """
             VStack(alignment: .leading) {
