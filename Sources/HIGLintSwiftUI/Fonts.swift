@@ -286,8 +286,7 @@ extension SwiftUIFile {
         guard view.name == "Text", let argument = view.firstUnlabeledArgument ?? view.argument("verbatim")?.expression
         else { return false }
         if argument.isInitials || argument.namesEmoji || isBadge(view) || showsItemOfShortLiterals(argument) { return true }
-        guard let text = shownString(of: view) else { return false }
-        return Self.isShort(text)
+        return showsOnlyShortLiterals(argument)
     }
 
     /// `Text(mood)` in `ForEach(["😀", "🙂"], id: \.self) { mood in … }` (or `$0`, or an array held in a constant of
@@ -335,9 +334,147 @@ extension SwiftUIFile {
     /// Whether a string expression (an attributed string's `string:`) is one or two characters or only emoji: its
     /// literal, a value named for an emoji or initials, or the literal a name it reads is made of.
     public func isShortString(_ expression: ExprSyntax) -> Bool {
-        if expression.isInitials || expression.namesEmoji { return true }
-        guard let text = expression.plainStringLiteral ?? madeValue(of: expression)?.plainStringLiteral else { return false }
-        return Self.isShort(text)
+        expression.isInitials || expression.namesEmoji || showsOnlyShortLiterals(expression)
+    }
+
+    /// Whether every string `expression` can show is written in this file and is one or two characters or only
+    /// emoji (`shownLiterals(of:)`): `"★"`, `isOn ? "✓" : "–"`, a property set to `"%"` or returning `"g"` or `"mL"`.
+    func showsOnlyShortLiterals(_ expression: ExprSyntax) -> Bool {
+        guard let texts = shownLiterals(of: expression), !texts.isEmpty else { return false }
+        return texts.allSatisfy(Self.isShort)
+    }
+
+    /// The strings an expression can be, when this file writes every one of them as a literal: the literal itself,
+    /// each branch of a ternary (`isOn ? "✓" : "–"`), what a name is made of (`madeValue(of:)`), or every value a
+    /// computed property of the type returns (each `return`, each case of a `switch` or branch of an `if` that is
+    /// the whole body). `nil` when any of them is something else: a number, a call, another type's property, or an
+    /// interpolation, since an interpolated text is never short (RULES.md).
+    func shownLiterals(of expression: ExprSyntax, depth: Int = 0) -> [String]? {
+        guard depth < 5 else { return nil }
+        if let literal = expression.plainStringLiteral { return [literal] }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+           only.label == nil {
+            return shownLiterals(of: only.expression, depth: depth + 1)
+        }
+        if let branches = Self.ternaryBranches(of: expression) {
+            return literals(of: branches, depth: depth)
+        }
+        if expression.is(SwitchExprSyntax.self) || expression.is(IfExprSyntax.self) {
+            guard let branches = Self.branchValues(of: expression) else { return nil }
+            return literals(of: branches, depth: depth)
+        }
+        if let value = madeValue(of: expression, steps: 1) { return shownLiterals(of: value, depth: depth + 1) }
+        guard let path = expression.referencePath, path.count == 1 || (path.count == 2 && path[0] == "self"),
+              expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
+              let name = path.last, let body = property(name, in: enclosingType(of: expression))?.body,
+              let returned = Self.returnedValues(of: body)
+        else { return nil }
+        return literals(of: returned, depth: depth)
+    }
+
+    private func literals(of expressions: [ExprSyntax], depth: Int) -> [String]? {
+        var all: [String] = []
+        for expression in expressions {
+            guard let texts = shownLiterals(of: expression, depth: depth + 1) else { return nil }
+            all += texts
+        }
+        return all
+    }
+
+    /// The two values of `condition ? a : b`, folded or as written (`x == y ? a : b`); a chain of ternaries gives
+    /// each value (`a ? "S" : b ? "M" : "L"`). `nil` unless the ternaries are the whole expression.
+    static func ternaryBranches(of expression: ExprSyntax) -> [ExprSyntax]? {
+        if let ternary = expression.as(TernaryExprSyntax.self) { return [ternary.thenExpression, ternary.elseExpression] }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        let ternaries = elements.compactMap { $0.as(UnresolvedTernaryExprSyntax.self) }
+        guard !ternaries.isEmpty, elements.count >= 3, elements[elements.count - 2].is(UnresolvedTernaryExprSyntax.self),
+              !elements.contains(where: { $0.is(AssignmentExprSyntax.self) })
+        else { return nil }
+        return ternaries.map(\.thenExpression) + [elements[elements.count - 1]]
+    }
+
+    /// What a computed property's body returns: its one expression (each case of a `switch` or branch of an `if`
+    /// that is the whole body), or the value of every `return`. `nil` when a `return` has no value or a branch is
+    /// not one expression.
+    static func returnedValues(of body: CodeBlockItemListSyntax) -> [ExprSyntax]? {
+        if body.count == 1, let only = body.first {
+            if let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression {
+                return branchValues(of: expression)
+            }
+        }
+        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        guard !collector.returns.isEmpty else { return nil }
+        var values: [ExprSyntax] = []
+        for statement in collector.returns {
+            guard let value = statement.expression else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The values of a `switch` or `if` expression (each branch one expression), or the expression itself.
+    private static func branchValues(of expression: ExprSyntax) -> [ExprSyntax]? {
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            var values: [ExprSyntax] = []
+            for element in switchExpression.cases {
+                guard let switchCase = element.as(SwitchCaseSyntax.self), let value = singleValue(of: switchCase.statements),
+                      let branch = branchValues(of: value)
+                else { return nil }
+                values += branch
+            }
+            return values.isEmpty ? nil : values
+        }
+        if let ifExpression = expression.as(IfExprSyntax.self) {
+            guard let then = singleValue(of: ifExpression.body.statements), let thenValues = branchValues(of: then) else { return nil }
+            switch ifExpression.elseBody {
+            case .codeBlock(let block)?:
+                guard let value = singleValue(of: block.statements), let elseValues = branchValues(of: value) else { return nil }
+                return thenValues + elseValues
+            case .ifExpr(let next)?:
+                guard let elseValues = branchValues(of: ExprSyntax(next)) else { return nil }
+                return thenValues + elseValues
+            case nil:
+                return nil
+            @unknown default:
+                return nil
+            }
+        }
+        return [expression]
+    }
+
+    private static func singleValue(of statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+        guard statements.count == 1, let only = statements.first else { return nil }
+        if let value = only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression { return value }
+        return only.item.as(ReturnStmtSyntax.self)?.expression
+    }
+
+    /// A UIKit label (`errorLabel` in `errorLabel.font = …`) whose text this file sets, and sets only to strings of one
+    /// or two characters or emoji (`errorLabel.text = "⚠"`), never to an attributed string: a glyph or a badge.
+    public func labelShowsOnlyShortText(_ name: String) -> Bool {
+        var setsText = false
+        for use in references(to: name) {
+            var reference = use
+            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id,
+               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                reference = ExprSyntax(member)
+            }
+            guard let property = reference.parent?.as(MemberAccessExprSyntax.self), property.base?.id == reference.id else { continue }
+            switch property.declName.baseName.text {
+            case "attributedText":
+                return false
+            case "text":
+                guard let sequence = property.parent?.as(ExprListSyntax.self), sequence.first?.id == property.id,
+                      sequence.count == 3, sequence.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+                      let value = sequence.last, showsOnlyShortLiterals(value)
+                else { return false }
+                setsText = true
+            default:
+                continue
+            }
+        }
+        return setsText
     }
 
     private static func isShort(_ text: String) -> Bool {
@@ -406,4 +543,17 @@ extension SyntaxProtocol {
         }
         return false
     }
+}
+
+/// The `return` statements of a body, leaving out those of closures and functions declared inside it.
+private final class ReturnCollector: SyntaxVisitor {
+    var returns: [ReturnStmtSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        returns.append(node)
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -23,7 +23,8 @@ public struct ModuleIndex: Sendable, Equatable {
     public var menuItemHelpers: Set<String> = []
     /// Properties and functions declared to return an `Image`.
     public var imageMembers: Set<String> = []
-    /// Types whose members a `ShareLink` shares (`Links` in `ShareLink(item: Links.appStore)`).
+    /// Types whose members a `ShareLink` shares (`Links` in `ShareLink(item: Links.appStore)`, `Draft` in
+    /// `ShareLink(item: draft.password)` where `draft` is declared a `Draft`: `SwiftUIFile.declaredMember(of:)`).
     public var shareItemTypes: Set<String> = []
     /// Members of those types, as `Type.member`, that hold or return text or a URL (`String`, `AttributedString`,
     /// `URL`, optional or not, or a `let` set to a string literal or `URL(…)`): what a `ShareLink` previews by itself.
@@ -204,7 +205,8 @@ public struct ModuleIndex: Sendable, Equatable {
     private mutating func recordShareItems(in file: SwiftUIFile) {
         for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == "ShareLink" {
             guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let member = call.arguments.first(where: { $0.label?.text == "item" })?.expression.typeMember
+                  let item = call.arguments.first(where: { $0.label?.text == "item" })?.expression,
+                  let member = file.declaredMember(of: item)
             else { continue }
             shareItemTypes.insert(member.type)
         }

@@ -122,6 +122,40 @@ extension SwiftUIFile {
 }
 
 extension SwiftUIFile {
+    /// The type and member a value is read from or returned by: `Links.appStore` (`ExprSyntax.typeMember`), or a
+    /// member of a property of the enclosing type (or of the file) whose declared type is a plain name, through
+    /// `self.`, `!` and `?`: `draft.password` with `let draft: Draft` → (`Draft`, `password`),
+    /// `model?.summary()` with `var model: Model?` → (`Model`, `summary`). What that type declares is the module's
+    /// to say (`ModuleIndex.textOrURLMembers`).
+    public func declaredMember(of expression: ExprSyntax) -> (type: String, name: String)? {
+        if let member = expression.typeMember { return member }
+        var value = expression
+        if let forced = value.as(ForceUnwrapExprSyntax.self) { value = forced.expression }
+        if let call = value.as(FunctionCallExprSyntax.self) { value = call.calledExpression }
+        guard let member = value.as(MemberAccessExprSyntax.self), var base = member.base else { return nil }
+        if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
+        if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
+        let owner: String
+        if let reference = base.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind {
+            guard localInitialValue(of: name, before: reference) == nil else { return nil }
+            owner = name
+        } else if let selfMember = base.as(MemberAccessExprSyntax.self),
+                  selfMember.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            owner = selfMember.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard var type = property(owner, in: enclosingType(of: expression))?.typeAnnotation else { return nil }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = unwrapped.wrappedType }
+        guard let named = type.as(IdentifierTypeSyntax.self), named.genericArgumentClause == nil,
+              named.name.text.first?.isUppercase == true
+        else { return nil }
+        return (named.name.text, member.declName.baseName.text)
+    }
+}
+
+extension SwiftUIFile {
     /// Whether the file uses this exact expression where only a URL fits: `openURL(x)`, `UIApplication.shared.open(x)`,
     /// `Link(…, destination: x)`, a `url:` argument (`SFSafariViewController(url: x)`), or `pasteboard.url = x`.
     /// Lets a rule know that `link.content` is a URL although its name does not say so.

@@ -5,11 +5,14 @@ import SwiftSyntax
 /// A `ShareLink` whose item is neither a URL nor text and that has no `preview:`, or a `SharePreview`
 /// without an image.
 ///
-/// Text is a string literal (with or without interpolation), `String(…)`, or a name this file declares as a
-/// `String` or initialises with a string literal; the system shows text itself. A member of a type the module
-/// declares (in any file) as text or a URL, or sets to a string literal or `URL(…)`, counts too: `Links.appStore`,
-/// `CodeGenerator.code(for:)` (`ModuleIndex.textOrURLMembers`). A value of another file reached through an instance
-/// (`model.summary`) is not seen, and the rule reports it as it would any other item.
+/// Text is a string literal (with or without interpolation), `String(…)`, a name this file declares as a
+/// `String` (stored or computed) or initialises with a string literal, or a call of a function of the same type (or
+/// of the file) that every declaration of that name declares to return a `String` (`exportLog()`); the system shows
+/// text itself. A member of a type the module declares (in any file) as text or a URL, or sets to a string literal
+/// or `URL(…)`, counts too: `Links.appStore`, `CodeGenerator.code(for:)`, and `draft.password` where this file
+/// declares the property `draft` a `Draft` (`SwiftUIFile.declaredMember(of:)`, `ModuleIndex.textOrURLMembers`). A
+/// value reached through an instance whose type the file does not write down (`model.summary` of a local or a
+/// closure parameter) is not seen, and the rule reports it as it would any other item.
 /// "Evidently a URL" is judged from the source: `URL(…)`, a name ending in `url`/`URL`/`link`/`Link`
 /// (`article.shareURL`, `permalink`), looking through `!`, `?` and `??`, or the same expression used elsewhere in the file where only a URL fits (`openURL(link.content)`,
 /// `Link(destination:)`, a `url:` argument). Any other URL held in a name like `address` or returned by a
@@ -39,6 +42,20 @@ struct ShareLinkWithoutPreview: Rule {
             """
             ↓ShareLink(item: recipe) {
                 Label("Share Recipe", systemImage: "square.and.arrow.up")
+            }
+            """,
+            // The property's type is declared, in another file, to hold a document: not text.
+            RuleExample("""
+                struct ReceiptView: View {
+                    let order: Order
+                    var body: some View { ↓ShareLink(item: order.receipt) }
+                }
+                """, moduleFiles: ["struct Order { let title: String; let receipt: ReceiptPDF }"]),
+            // The type's own function returns a file, not text.
+            """
+            struct ExportButton: View {
+                var body: some View { ↓ShareLink(item: exportFile()) }
+                private func exportFile() -> ExportDocument { ExportDocument(rows: rows) }
             }
             """,
         ],
@@ -81,6 +98,20 @@ struct ShareLinkWithoutPreview: Rule {
                 var body: some View { ShareLink(item: inviteMessage) }
             }
             """,
+            // A `String` property of the type another file declares the view's property to be.
+            RuleExample("""
+                struct PasswordView: View {
+                    @ObservedObject var draft: Draft
+                    var body: some View { ShareLink(item: draft.password) }
+                }
+                """, moduleFiles: ["final class Draft: ObservableObject { @Published var password: String = \"\" }"]),
+            // The view's own function declared to return text.
+            """
+            struct LogsView: View {
+                var body: some View { ShareLink(item: exportLog()) }
+                private func exportLog() -> String { entries.joined(separator: "\\n") }
+            }
+            """,
         ])
 
     static let itemMessage = "This ShareLink shares something that is neither a URL nor text without a preview; add `preview: SharePreview(title, image:)`."
@@ -108,17 +139,37 @@ struct ShareLinkWithoutPreview: Rule {
     }
 }
 
-/// A string literal, `String(…)`, a name this file declares as a `String` or sets to a string literal, or a member
-/// the module declares as text or a URL (`Links.appStore`, `CodeGenerator.code(for:)`).
+/// A string literal, `String(…)`, a name this file declares as a `String` or sets to a string literal, a call of the
+/// type's own function declared to return a `String`, or a member the module declares as text or a URL
+/// (`Links.appStore`, `CodeGenerator.code(for:)`, `draft.password` of a property `draft: Draft`).
 private func isText(_ item: ExprSyntax, in file: SwiftUIFile) -> Bool {
     if item.is(StringLiteralExprSyntax.self) { return true }
     if let call = item.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedSource == "String" { return true }
     if let value = file.initialValue(of: item), value.is(StringLiteralExprSyntax.self) { return true }
-    if let member = item.typeMember, file.module.textOrURLMembers.contains(member.type + "." + member.name) { return true }
+    if let member = file.declaredMember(of: item), file.module.textOrURLMembers.contains(member.type + "." + member.name) {
+        return true
+    }
+    if let call = item.as(FunctionCallExprSyntax.self), let name = ownFunctionName(call) {
+        let functions = file.enclosingType(of: item)?.functions[name] ?? file.types[""]?.functions[name] ?? []
+        if !functions.isEmpty, functions.allSatisfy({ isStringType($0.signature.returnClause?.type.trimmedSource) }) { return true }
+    }
     guard let path = item.referencePath, path.count == 1 || (path.count == 2 && path[0] == "self"), let name = path.last,
           let type = file.property(name, in: file.enclosingType(of: item))?.typeAnnotation?.trimmedSource
     else { return false }
-    return type == "String" || type == "String?"
+    return isStringType(type)
+}
+
+private func isStringType(_ type: String?) -> Bool {
+    type == "String" || type == "String?"
+}
+
+/// `exportLog()` or `self.exportLog()`: a call of a function of the type the call is written in, or of the file.
+private func ownFunctionName(_ call: FunctionCallExprSyntax) -> String? {
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+          member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    else { return nil }
+    return member.declName.baseName.text
 }
 
 private extension ExprSyntax {

@@ -13,8 +13,9 @@ import SwiftSyntax
 /// memberwise initialiser of the file's own type is given it for (`Metrics(percentSignFont: …)`), it is reported
 /// there, unless every use of it in the same file sizes an image or a short `Text`. Deliberately silent on: text
 /// in system bars (`SwiftUIFile.isBarContent`; a UIKit title view only when one function builds it), images, icon
-/// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text` or attributed
-/// string (badges, initials), a text drawn into a small frame of fixed width and height (a badge), display
+/// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text`, attributed
+/// string or UIKit label (badges, initials: every string it can show is such a literal of the file, through
+/// ternaries and the properties that return them, `SwiftUIFile.shownLiterals(of:)`), a text drawn into a small frame of fixed width and height (a badge), display
 /// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
 /// an `@AppStorage` setting or a size people set at run time (`@State`, `@Binding`: a slider, a pinch), a ternary
 /// with a display-size branch, text drawn into an image or a PDF (`UIGraphicsImageRenderer`,
@@ -128,6 +129,34 @@ struct FixedFontSize: Rule {
             """,
             RuleExample(#"Text(reading.value).font(↓.system(size: 96, weight: .bold))"#,
                         configuration: Configuration().with(option: "includeDisplaySizes", .bool(true), for: "fixed-font-size")),
+            // One branch is a word.
+            #"Text(isMetric ? "g" : "grams").font(↓.system(size: 13))"#,
+            // A property that returns a word in one case.
+            """
+            struct PortionUnit: View {
+                let unit: Unit
+                private var symbol: String {
+                    switch unit {
+                    case .grams: "g"
+                    case .servings: "servings"
+                    }
+                }
+                var body: some View { Text(symbol).font(↓.system(size: 13)) }
+            }
+            """,
+            // A capped count is still an interpolation: never short (RULES.md).
+            #"Text("\(min(unread, 9))").font(↓.system(size: 8))"#,
+            // The label also shows a message.
+            """
+            final class PageCell: UICollectionViewCell {
+                private let statusLabel = UILabel()
+                func setUp() {
+                    statusLabel.font = ↓.systemFont(ofSize: 15)
+                    statusLabel.text = "⚠"
+                }
+                func show(_ error: Error) { statusLabel.text = error.localizedDescription }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // A UIKit font in a Swift `AttributedString` shown by SwiftUI's `Text`, which draws only SwiftUI's attributes.
@@ -359,6 +388,30 @@ struct FixedFontSize: Rule {
                     var body: some View { Text(article.body).font(.system(size: settings.textSize)) }
                 }
                 """, moduleFiles: [#"final class ReaderSettings: ObservableObject { @AppStorage("textSize") var textSize = 17.0 }"#]),
+            // Every string shown is one or two characters: a ternary of them, a property returning them.
+            #"Text(isDone ? "✓" : "–").font(.system(size: 13))"#,
+            """
+            struct PortionUnit: View {
+                let unit: Unit
+                private var symbol: String {
+                    switch unit {
+                    case .grams: "g"
+                    case .milliliters: "mL"
+                    }
+                }
+                var body: some View { Text(symbol).font(.system(size: 13)) }
+            }
+            """,
+            // A UIKit label that only ever shows a glyph.
+            """
+            final class PageCell: UICollectionViewCell {
+                private let statusLabel = UILabel()
+                func setUp() {
+                    statusLabel.font = .systemFont(ofSize: 15)
+                    statusLabel.text = "⚠"
+                }
+            }
+            """,
             // A picker's emoji labels.
             """
             Picker("Mood", selection: $mood) {
@@ -436,6 +489,7 @@ struct FixedFontSize: Rule {
             if let property = font.storedProperty(in: file),
                stylesOnlyImagesOrShortText(file.references(to: property).filter { !$0.isInPreview }, file: file) { return }
             if let string = font.attributedString, file.isShortString(string) { return }
+            if let label = font.assignedViewName, file.labelShowsOnlyShortText(label) { return }
             if let label = font.assignedViewName, file.becomesBarView(label, around: call) { return }
             if font.family == .uiKit, Self.isUIKitAttributeShownOnlyBySwiftUIText(call, in: file) { return }
         case .unknown:
