@@ -107,18 +107,18 @@ extension SyntaxProtocol {
 /// (`nil` where neither configuration nor the project says).
 public struct Deployment: Sendable {
     public let platforms: Platforms
-    public let majorVersions: [UInt8: Int]
+    public let majorVersions: [Platforms: Int]
 
     public init(platforms: Platforms, majorVersion: (Platforms) -> Int?) {
         self.platforms = platforms
-        var versions: [UInt8: Int] = [:]
+        var versions: [Platforms: Int] = [:]
         for platform in Platforms.each where platforms.contains(platform) {
-            if let version = majorVersion(platform) { versions[platform.rawValue] = version }
+            if let version = majorVersion(platform) { versions[platform] = version }
         }
         majorVersions = versions
     }
 
-    public func majorVersion(on platform: Platforms) -> Int? { majorVersions[platform.rawValue] }
+    public func majorVersion(on platform: Platforms) -> Int? { majorVersions[platform] }
 }
 
 extension Platforms {

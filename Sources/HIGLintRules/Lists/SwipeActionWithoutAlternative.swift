@@ -558,24 +558,8 @@ struct SwipeActionWithoutAlternative: Rule {
             return enclosure.role == .content && enclosure.view.name == "ForEach"
                 && !enclosure.view.modifiers(named: "onDelete").isEmpty
         }
-        guard depth < 2, let declaration = file.declarationContext(of: row.root), !declaration.isBody,
-              isWholeResult(row, of: declaration.declaration) else { return false }
-        let uses = file.viewUses(of: declaration)
-        return !uses.isEmpty && uses.allSatisfy { isInForEachWithOnDelete($0, in: file, depth: depth + 1) }
-    }
-
-    /// Whether `row` is what a function or computed property returns as a whole (through `if`/`switch`).
-    private func isWholeResult(_ row: SwiftUIView, of declaration: DeclSyntax) -> Bool {
-        let statements: CodeBlockItemListSyntax?
-        if let function = declaration.as(FunctionDeclSyntax.self) {
-            statements = function.body?.statements
-        } else if let binding = declaration.as(VariableDeclSyntax.self)?.bindings.first,
-                  case .getter(let items)? = binding.accessorBlock?.accessors {
-            statements = items
-        } else {
-            statements = nil
-        }
-        return statements.map { ViewBuilderContent.views(in: $0).contains { $0.root.id == row.root.id } } ?? false
+        guard depth < 2, let uses = file.usesOfHelper(returning: row), !uses.isEmpty else { return false }
+        return uses.allSatisfy { isInForEachWithOnDelete($0, in: file, depth: depth + 1) }
     }
 
     /// Whether the view type around the row (or, outside any type, the file) lets people enter edit mode: an
