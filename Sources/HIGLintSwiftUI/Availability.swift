@@ -102,3 +102,46 @@ extension SyntaxProtocol {
         return nil
     }
 }
+
+/// The OS versions a file is built for: its platforms, and the major version of the deployment target on each
+/// (`nil` where neither configuration nor the project says).
+public struct Deployment: Sendable {
+    public let platforms: Platforms
+    public let majorVersions: [Platforms: Int]
+
+    public init(platforms: Platforms, majorVersion: (Platforms) -> Int?) {
+        self.platforms = platforms
+        var versions: [Platforms: Int] = [:]
+        for platform in Platforms.each where platforms.contains(platform) {
+            if let version = majorVersion(platform) { versions[platform] = version }
+        }
+        majorVersions = versions
+    }
+
+    public func majorVersion(on platform: Platforms) -> Int? { majorVersions[platform] }
+}
+
+extension Platforms {
+    /// Each single platform, one at a time.
+    public static let each: [Platforms] = [.iOS, .macOS, .tvOS, .watchOS, .visionOS]
+}
+
+extension SwiftUIFile {
+    private static let availabilityKeywords: Set<String> = ["#available", "#unavailable"]
+
+    /// Whether the code at `node` runs only on OS versions below every deployment target it is built for, on each
+    /// of `platforms` (by default the file's platforms there): the `else` of `if #available(iOS 18, *)` in an app
+    /// that needs iOS 18 is a fallback no device runs. An unknown deployment target, on any of them, says nothing.
+    public func runsOnNoDeployedVersion(_ node: some SyntaxProtocol, platforms: Platforms? = nil) -> Bool {
+        // Reading the checks around a node looks at the statements before it: only where the file has any, and the
+        // deployment target is known. (A one-line file of 50,000 statements made this quadratic.)
+        guard let deployment, !deployment.majorVersions.isEmpty, mentions(anyOf: Self.availabilityKeywords) else { return false }
+        let built = platforms ?? deployment.platforms.intersection(self.platforms(of: node))
+        let each = Platforms.each.filter { built.contains($0) }
+        return !each.isEmpty && each.allSatisfy { platform in
+            guard let below = node.availableVersions(on: platform).below,
+                  let target = deployment.majorVersion(on: platform) else { return false }
+            return target >= below
+        }
+    }
+}

@@ -164,6 +164,7 @@ extension SwiftUIFile {
         }
         let uses = references(to: context.name).filter { use in
             !use.isInPreview && declarationContext(of: use)?.declaration.id != context.declaration.id
+                && !runsOnNoDeployedVersion(use)
         }
         var shown = false
         for use in uses {
@@ -205,3 +206,4 @@ private enum FunctionTypeFinder {
         }
     }
 }
+

@@ -90,7 +90,8 @@ extension SwiftUIFile {
     }
 
     /// Where the views a declaration produces are used in this file: `OrderRow(…)` for a view type's `body`,
-    /// `row` / `makeRow(…)` for a helper of the same type. Previews and the declaration's own body are left out.
+    /// `row` / `makeRow(…)` for a helper of the same type. Previews, the declaration's own body, and uses in a
+    /// fallback for systems older than every deployment target (`runsOnNoDeployedVersion`) are left out.
     public func viewUses(of declaration: ViewDeclarationContext) -> [SwiftUIView] {
         let name: String
         if declaration.isBody {
@@ -100,7 +101,7 @@ extension SwiftUIFile {
             name = declaration.name
         }
         return references(to: name).compactMap { use -> SwiftUIView? in
-            guard !use.isInPreview, !declaration.declaration.isAncestor(of: use) else { return nil }
+            guard !use.isInPreview, !declaration.declaration.isAncestor(of: use), !runsOnNoDeployedVersion(use) else { return nil }
             if declaration.isBody {
                 // A view type is used by calling its initialiser.
                 guard let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id else { return nil }

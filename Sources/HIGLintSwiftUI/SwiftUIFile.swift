@@ -61,6 +61,9 @@ public final class SwiftUIFile {
     public let components: [String: String]
     /// What the other files of the linted module say (for one file alone: nothing).
     public let module: ModuleIndex
+    /// The platforms and deployment targets the file is built for, when the pipeline knows them: code in a fallback
+    /// for older systems than every target (`runsOnNoDeployedVersion`) is no use of a view. `nil`: nothing is dead.
+    public var deployment: Deployment? = nil
 
     /// `components` are configuration's; they win over what `module` says of the same name.
     public init(tree: SourceFileSyntax, components: [String: String] = [:], module: ModuleIndex = ModuleIndex()) {

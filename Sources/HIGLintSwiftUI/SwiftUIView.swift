@@ -205,8 +205,9 @@ public enum ViewRole: Hashable, Sendable {
         }
         switch view.name {
         case "Button":
-            // `Button(action: f) { label }` versus `Button("Title") { action }` and `Button { action } label: { … }`.
-            return view.hasArgument("action") ? .label : .action
+            // `Button(action: f) { label }` (and an App Intent's `Button(intent: Play()) { label }`, iOS 17) versus
+            // `Button("Title") { action }` and `Button { action } label: { … }`.
+            return view.hasArgument("action") || view.hasArgument("intent") ? .label : .action
         case "NavigationLink":
             if hasLabelClosure { return .destination }
             if view.hasArgument("destination") || view.hasArgument("value") { return .label }

@@ -39,6 +39,15 @@ extension SwiftUIFile {
         return viewAtUse(use)
     }
 
+    /// Where the helper of this file whose result is all of `view` is used (`viewUses(of:)`): `rowView(server)` for
+    /// the `HStack` that `func rowView(_ server:)` returns. `nil` when `view` is not all a helper returns, or is a
+    /// view type's `body`.
+    public func usesOfHelper(returning view: SwiftUIView) -> [SwiftUIView]? {
+        guard let context = declarationContext(of: view.root), !context.isBody, isWholeResult(view, of: context.declaration)
+        else { return nil }
+        return viewUses(of: context)
+    }
+
     /// Whether `view`'s chain is what the declaration's body produces as a whole.
     private func isWholeResult(_ view: SwiftUIView, of declaration: DeclSyntax) -> Bool {
         let statements: CodeBlockItemListSyntax?

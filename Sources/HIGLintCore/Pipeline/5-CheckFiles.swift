@@ -91,6 +91,7 @@ extension LintEngine {
             var moduleFacts = module ?? alone()
             if module != nil, addsBuffer { moduleFacts.formUnion(alone()) }
             let file = SwiftUIFile(tree: tree, components: configuration.components, module: moduleFacts.index)
+            file.deployment = Deployment(platforms: facts.platforms, majorVersion: facts.deploymentMajorVersion(on:))
             let dispatcher = RuleDispatcher(plan: plan, file: file, configuration: configuration, facts: facts, module: moduleFacts,
                                             sink: sink, occurrences: usesPrefilter ? plan.occurrences?.offsets(in: buffer) : nil)
             dispatcher.walk(tree)

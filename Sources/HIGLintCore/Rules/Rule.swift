@@ -241,21 +241,11 @@ public final class RuleContext {
             && !runsOnNoDeployedVersion(node, platforms: platforms) && !file.isInBranchThatNeverRuns(node)
     }
 
-    private static let availabilityKeywords: Set<String> = ["#available", "#unavailable"]
-
-    /// Whether the code at `node` runs only on OS versions below every deployment target it is built for: the `else`
-    /// of `if #available(iOS 18, *)` in an app that needs iOS 18 is a fallback no device runs. Unknown deployment
-    /// targets say nothing.
+    /// Whether the code at `node` runs only on OS versions below every deployment target it is built for
+    /// (`SwiftUIFile.runsOnNoDeployedVersion`), on the platforms the rule judges it on. Unknown deployment targets say
+    /// nothing.
     private func runsOnNoDeployedVersion(_ node: some SyntaxProtocol, platforms: Platforms) -> Bool {
-        // Reading the checks around a node looks at the statements before it: only where the file has any, and the
-        // deployment target is known. (A one-line file of 50,000 statements made this quadratic.)
-        guard !facts.deploymentTargets.isEmpty, file.mentions(anyOf: Self.availabilityKeywords) else { return false }
-        let each = [Platforms.iOS, .macOS, .tvOS, .watchOS, .visionOS].filter { platforms.contains($0) }
-        return !each.isEmpty && each.allSatisfy { platform in
-            guard let below = node.availableVersions(on: platform).below,
-                  let target = facts.deploymentMajorVersion(on: platform) else { return false }
-            return target >= below
-        }
+        file.runsOnNoDeployedVersion(node, platforms: platforms)
     }
 
     /// The platforms the rule judges `node` on: the file's (`BuildFacts.platforms`), the `#if` clauses and imports

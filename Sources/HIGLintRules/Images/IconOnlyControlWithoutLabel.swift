@@ -21,6 +21,8 @@ struct IconOnlyControlWithoutLabel: Rule {
             `.accessibilityLabel` so everyone knows what it does.
             """,
         triggeringExamples: [
+            // An App Intent's button (iOS 17, widgets): the trailing closure is its label.
+            #"↓Button(intent: PlaybackToggle(id: book.id)) { ZStack { Image(uiImage: book.cover); Image(systemName: "play.fill") } }"#,
             """
             ↓Button {
                 compose()
@@ -75,6 +77,7 @@ struct IconOnlyControlWithoutLabel: Rule {
                         moduleFiles: [#"struct ServerRow: View { var body: some View { Button(action: open) { HStack { Text(server.name); FavoriteToggle() } } } }"#]),
         ],
         nonTriggeringExamples: [
+            #"Button(intent: PlaybackToggle(id: book.id)) { Label("Play", systemImage: "play.fill") }"#,
             #"Button(action: share) { Image(qrCode, scale: 1, label: Text("QR code for \(address)")) }"#,
             RuleExample(#"struct SendButton: View { var body: some View { Button(action: send) { Image("send") } } }"#,
                         moduleFiles: [#"struct Composer: View { var body: some View { SendButton().accessibilityLabel("Send") } }"#]),

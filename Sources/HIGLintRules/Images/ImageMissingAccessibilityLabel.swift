@@ -76,6 +76,23 @@ struct ImageMissingAccessibilityLabel: Rule {
                     ↓Image("cover")
                 }
                 """, configuration: Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "17.0"])),
+            // The view type is also used alone in a fallback that still runs: the app supports iOS 16.
+            RuleExample("""
+                struct CoverTile: View {
+                    let book: Book
+                    var body: some View { VStack { ↓Image(uiImage: book.cover); Text(book.title) } }
+                }
+                struct Shelf: View {
+                    let book: Book
+                    var body: some View {
+                        if #available(iOS 17, *) {
+                            Button(intent: PlayIntent(book: book)) { CoverTile(book: book) }
+                        } else {
+                            CoverTile(book: book)
+                        }
+                    }
+                }
+                """, configuration: Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "16.0"])),
             #"↓Image("product-hero").resizable().scaledToFit()"#,
             """
             HStack {
@@ -219,6 +236,24 @@ struct ImageMissingAccessibilityLabel: Rule {
                     Image("cover")
                 }
                 """, configuration: Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "18.0"])),
+            // The view type's only use that runs is the label of an App Intent's button, beside the title; the
+            // fallback where it stands alone is for systems the deployment target no longer supports.
+            RuleExample("""
+                struct CoverTile: View {
+                    let book: Book
+                    var body: some View { VStack { Image(uiImage: book.cover); Text(book.title) } }
+                }
+                struct Shelf: View {
+                    let book: Book
+                    var body: some View {
+                        if #available(iOS 17, *) {
+                            Button(intent: PlayIntent(book: book)) { CoverTile(book: book) }
+                        } else {
+                            CoverTile(book: book)
+                        }
+                    }
+                }
+                """, configuration: Configuration().with(platforms: .iOS).with(deploymentTarget: ["iOS": "17.0"])),
             #"PointMark(x: .value("Hour", hour.date), y: .value("Rain", hour.rain)).symbol { Image("drop") }"#,
             #"Image("product-hero").resizable().accessibilityLabel("Blue ceramic mug")"#,
             #"Image(decorative: "divider-flourish")"#,

@@ -7,7 +7,8 @@ import SwiftSyntax
 /// The context menus looked at are those on the same row view, those at the root of the row's `body`
 /// when the row is a view type declared in the same file, those at the root of what a helper of the file returns
 /// when the row is its call (`articleRow(article)`), and a `.contextMenu(forSelectionType:)` on the
-/// row's `List`, and context menus built by a helper of the module from closures the row passes it
+/// row's `List`, those on the parts the row shows (its main content in a stack, not what a `ForEach` in it repeats),
+/// and context menus built by a helper of the module from closures the row passes it
 /// (`ModuleIndex.contextMenuHelpers`), or whose items such a helper builds (`ModuleIndex.menuItemHelpers`:
 /// `.contextMenu { VoteMenu.items(onVote: { upvote(post) }) }`). A swipe on the view a modifier's closure is given
 /// (`.if(canVote) { row in row.swipeActions { … } }`) is on the row that chain builds. A button matches when a title or a called function is the same. When a context menu's
@@ -21,7 +22,8 @@ import SwiftSyntax
 /// cannot be seen, or does not offer the action, still is. For a delete (a destructive role, or the declared lists
 /// `destructiveWords` and `destructiveSymbols`), any delete that screen offers outside a `ForEach` counts, whatever its
 /// title says it deletes ("Delete Expense" on the edit screen), and so does edit mode's own delete: an `.onDelete` on the
-/// `ForEach` the row is in, with an `EditButton` or `editMode` in the same view type. Edit mode's selection counts for
+/// `ForEach` the row is in (or, for a row a helper of the file returns, the `ForEach` of every use of the helper),
+/// with an `EditButton` or `editMode` in the same view type. Edit mode's selection counts for
 /// any action: a `List(selection:)` around the row, edit mode in the view type, and a button of a `.toolbar` in that
 /// type with the same title or call (`Button("Archive") { archive(selection) }`). A toolbar or an `.onDelete` in
 /// another type or file is not seen.
@@ -152,6 +154,26 @@ struct SwipeActionWithoutAlternative: Rule {
                 .onDelete(perform: delete)
             }
             """,
+            // A row a helper builds, repeated by a `ForEach` without `.onDelete`: edit mode deletes nothing.
+            """
+            struct Servers: View {
+                var body: some View {
+                    List { ForEach(servers) { server in serverRow(server) } }
+                        .toolbar { EditButton() }
+                }
+                private func serverRow(_ server: Server) -> some View {
+                    Text(server.name).swipeActions { ↓Button("Delete", role: .destructive) { remove(server) } }
+                }
+            }
+            """,
+            // The menu on a part of the row offers another action.
+            """
+            VStack {
+                HStack { Text(item.name); Spacer() }.contextMenu { Button("Save") { save(item) } }
+                Text(item.detail)
+            }
+            .swipeActions { ↓Button("Delete") { remove(item) } }
+            """,
             // Edit mode's delete is no path to another action.
             """
             struct Expenses: View {
@@ -224,6 +246,30 @@ struct SwipeActionWithoutAlternative: Rule {
                     .toolbar { EditButton() }
                 }
             }
+            """,
+            // Edit mode's delete for a row a helper builds, repeated by a `ForEach` with `.onDelete`.
+            """
+            struct Servers: View {
+                var body: some View {
+                    List {
+                        ForEach(servers) { server in serverRow(server) }
+                            .onDelete { offsets in offsets.forEach { remove(servers[$0]) } }
+                    }
+                    .toolbar { EditButton() }
+                }
+                private func serverRow(_ server: Server) -> some View {
+                    Text(server.name).swipeActions { Button("Delete", role: .destructive) { remove(server) } }
+                }
+            }
+            """,
+            // The menu on the row's main part offers the same action, by the same call.
+            """
+            VStack {
+                HStack { Text(item.name); Spacer() }
+                    .contextMenu { if let onRemove { Button("Remove from Meal", role: .destructive) { onRemove() } } }
+                Text(item.detail)
+            }
+            .swipeActions { Button { onRemove?() } label: { Label("Delete", systemImage: "trash") } }
             """,
             // Edit mode's selection, with the same action in the toolbar.
             """
@@ -482,7 +528,7 @@ struct SwipeActionWithoutAlternative: Rule {
         // A delete has more other paths: edit mode's delete control (`.onDelete` with edit mode), and any delete
         // the detail or edit screen the row opens offers, whatever its title says it deletes.
         let editMode = offersEditMode(around: row, in: context.file)
-        let deletesInEditMode = editMode && enclosingForEach(of: row, in: context.file)?.modifiers(named: "onDelete").isEmpty == false
+        let deletesInEditMode = editMode && isInForEachWithOnDelete(row, in: context.file)
         let screenDeletes = detailActions.contains { Self.isDeleteKey($0, words: words, symbols: symbols) }
         // Edit mode's selection, with the action in the toolbar for what is selected.
         let selectionActions = editMode ? selectionToolbarButtons(for: row, in: context.file) : []
@@ -505,11 +551,15 @@ struct SwipeActionWithoutAlternative: Rule {
         return false
     }
 
-    /// The `ForEach` whose content the row is.
-    private func enclosingForEach(of row: SwiftUIView, in file: SwiftUIFile) -> SwiftUIView? {
-        guard let enclosure = file.enclosingViews(of: row.root).first, enclosure.role == .content,
-              enclosure.view.name == "ForEach" else { return nil }
-        return enclosure.view
+    /// Whether the row is the content of a `ForEach` with an `.onDelete`: written there, or the whole of what a
+    /// helper of the file returns (`func rowView(_ server:)`), every use of which is such a `ForEach`'s content.
+    private func isInForEachWithOnDelete(_ row: SwiftUIView, in file: SwiftUIFile, depth: Int = 0) -> Bool {
+        if let enclosure = file.enclosingViews(of: row.root).first {
+            return enclosure.role == .content && enclosure.view.name == "ForEach"
+                && !enclosure.view.modifiers(named: "onDelete").isEmpty
+        }
+        guard depth < 2, let uses = file.usesOfHelper(returning: row), !uses.isEmpty else { return false }
+        return uses.allSatisfy { isInForEachWithOnDelete($0, in: file, depth: depth + 1) }
     }
 
     /// Whether the view type around the row (or, outside any type, the file) lets people enter edit mode: an
@@ -550,8 +600,10 @@ struct SwipeActionWithoutAlternative: Rule {
         if ["NavigationLink", "Button"].contains(row.name) {
             menus += row.childViews(roles: [.label, .content]).flatMap { $0.modifiers(named: "contextMenu") }
         }
+        var bodyRoots: [SwiftUIView] = []
         if row.isTypeCall, let body = file.types[row.writtenName]?.properties["body"]?.body {
-            menus += ViewBuilderContent.views(in: body).flatMap { $0.modifiers(named: "contextMenu") }
+            bodyRoots = ViewBuilderContent.views(in: body)
+            menus += bodyRoots.flatMap { $0.modifiers(named: "contextMenu") }
         }
         // A row a helper of the file builds (`articleRow(article)`): the menu at the root of what it returns.
         if !row.isTypeCall { menus += file.helperViews(for: row).flatMap { $0.modifiers(named: "contextMenu") } }
@@ -569,7 +621,28 @@ struct SwipeActionWithoutAlternative: Rule {
             guard found.isComplete else { return nil }
             buttons += found.buttons
         }
+        // A menu on a part of the row (its main content, beside badges it lists) is the row's too: a long press
+        // there offers it. Only menus whose items can all be seen count; one that cannot says nothing either way.
+        for part in ([row] + bodyRoots).flatMap(partsOfRow) {
+            for menu in part.modifiers(named: "contextMenu") {
+                guard let closure = menu.call?.closure("menuItems") ?? menu.call?.trailingClosure else { continue }
+                let found = file.actionButtons(in: closure)
+                if found.isComplete { buttons += found.buttons }
+            }
+        }
         return buttons
+    }
+
+    /// The views the row shows inside it, through stacks and other content, not into a `ForEach` (what it repeats
+    /// are parts with menus of their own) or the content of a control's label, already counted for a link row.
+    private func partsOfRow(_ row: SwiftUIView) -> [SwiftUIView] {
+        var parts: [SwiftUIView] = []
+        var stack = row.name == "ForEach" ? [] : row.childViews(roles: [.content])
+        while let view = stack.popLast(), parts.count < 200 {
+            parts.append(view)
+            if view.name != "ForEach" { stack += view.childViews(roles: [.content]) }
+        }
+        return parts
     }
 
     private func isContentPassedIn(_ row: SwiftUIView, in file: SwiftUIFile) -> Bool {
