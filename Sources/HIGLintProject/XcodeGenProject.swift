@@ -55,17 +55,22 @@ enum XcodeGenProjectReader {
 
     /// A target's `templates:` merged under it, as XcodeGen merges them: the target's scalars win, mappings merge
     /// key by key, sequences (`sources`, `dependencies`) are the template's followed by the target's, and
-    /// `${target_name}` names the target. Templates may list templates; a cycle or a chain past 8 stops.
-    static func applyingTemplates(to target: [String: Any], templates: [String: Any], targetName: String,
-                                  depth: Int = 0) -> [String: Any] {
-        let names = strings(target["templates"])
-        guard !names.isEmpty, depth < 8 else { return target }
-        var base: [String: Any] = [:]
-        for templateName in names {
-            guard let template = templates[templateName] as? [String: Any] else { continue }
-            base = merged(applyingTemplates(to: template, templates: templates, targetName: targetName, depth: depth + 1),
-                          onto: base)
+    /// `${target_name}` names the target. Templates may list templates, applied before them; each template is
+    /// applied once per target (a diamond or a cycle among templates would otherwise repeat work without bound),
+    /// and a chain past 8 stops.
+    static func applyingTemplates(to target: [String: Any], templates: [String: Any], targetName: String) -> [String: Any] {
+        var order: [[String: Any]] = []
+        var visited: Set<String> = []
+        func visit(_ name: String, depth: Int) {
+            guard depth < 8, !visited.contains(name), var template = templates[name] as? [String: Any] else { return }
+            visited.insert(name)
+            for inner in strings(template["templates"]) { visit(inner, depth: depth + 1) }
+            template["templates"] = nil
+            order.append(template)
         }
+        for name in strings(target["templates"]) { visit(name, depth: 0) }
+        guard !order.isEmpty else { return target }
+        let base = order.reduce(into: [String: Any]()) { base, template in base = merged(template, onto: base) }
         var own = target
         own["templates"] = nil
         return substitutingTargetName(merged(own, onto: base), targetName) as? [String: Any] ?? target

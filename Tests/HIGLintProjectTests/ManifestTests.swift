@@ -213,6 +213,19 @@ struct ManifestTests {
         #expect(facts.facts(forFile: fixture.write("Tests/RowTests.swift")).passOverReason == .tests)
     }
 
+    @Test("XcodeGen templates that all list each other are applied once each, not once per path to them")
+    func xcodegenTemplateWeb() {
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        let names = (0..<12).map { "T\($0)" }
+        let templates = names.map { "  \($0):\n    templates: [\(names.joined(separator: ", "))]\n    platform: iOS\n    sources: [Shared]" }
+        fixture.write("project.yml", "targetTemplates:\n" + templates.joined(separator: "\n")
+            + "\ntargets:\n  App:\n    type: application\n    templates: [\(names.joined(separator: ", "))]\n")
+        let facts = ProjectFacts.read(for: [fixture.root])
+        #expect(facts.warnings.isEmpty)
+        #expect(facts.facts(forFile: fixture.write("Shared/Row.swift")).platforms == .iOS)
+    }
+
     @Test("an XcodeGen exclude with `**` written over and over is read in polynomial time")
     func xcodegenRepeatedRecursiveExclude() {
         let fixture = Fixture()
