@@ -77,6 +77,28 @@ struct PipelineTests {
         #expect(prepared.resurveying(folder.url.appendingPathComponent("New.swift").path) == nil)
     }
 
+    @Test("a saved file's survey runs the second passes a whole survey runs, for it and for what it newly wants")
+    func savedFileKeepsSecondPassFacts() throws {
+        let folder = try TemporaryFolder()
+        let model = try folder.write("Transcription.swift", "final class Transcription {\n    var text: String = \"\"\n}\n")
+        let share = "struct Detail: View {\n    let transcription: Transcription\n    var body: some View {\n"
+            + "        Menu(\"More\") { ShareLink(item: transcription.text) { Label(\"Text\", systemImage: \"text.alignleft\") } }\n"
+            + "    }\n}\n"
+        let detail = try folder.write("Detail.swift", "struct Detail: View {\n    var body: some View { Text(\"Hi\") }\n}\n")
+        let engine = LintEngine(ruleTypes: allRules)
+        let prepared = engine.prepare(paths: [folder.url.path], keepsFileParts: true)
+        // Saving the declaring file keeps what the others wanted of it (a text member the ShareLink shares).
+        try folder.write("Detail.swift", share)
+        let whole = engine.prepare(paths: [folder.url.path], keepsFileParts: true)
+        #expect(whole.survey.module.index.textOrURLMembers.contains("Transcription.text"))
+        let modelSaved = try #require(whole.resurveying(model))
+        #expect(modelSaved.survey.module.index.textOrURLMembers.contains("Transcription.text"))
+        // A saved file that newly shares a member of a type another file declares makes that file parse again.
+        let detailSaved = try #require(prepared.resurveying(detail))
+        #expect(detailSaved.survey.module.index.textOrURLMembers.contains("Transcription.text"))
+        #expect(try detailSaved.lint(source: share, path: detail).map(\.rule) == (try whole.lint(source: share, path: detail).map(\.rule)))
+    }
+
     @Test("results put findings in report order and count only files the check reached")
     func results() {
         func finding(_ path: String, _ line: Int) -> Diagnostic {

@@ -16,14 +16,19 @@ public struct Survey: Sendable {
     /// What `module.index.reach` was made from, kept with `parts`: each file's creations, in order, then those of
     /// the files that do not ship.
     var reachFiles: [ModuleReach.FileCreations]?
+    /// Each file's creations, in order, kept with `parts`: the second passes of a saved file's survey ask which
+    /// files declare or create the types they want.
+    var creations: [CreationScan]?
 
     public init() {}
 
-    init(module: ModuleFacts, files: [SurveyedFile?], parts: [ModuleFacts]? = nil, reachFiles: [ModuleReach.FileCreations]? = nil) {
+    init(module: ModuleFacts, files: [SurveyedFile?], parts: [ModuleFacts]? = nil, reachFiles: [ModuleReach.FileCreations]? = nil,
+         creations: [CreationScan]? = nil) {
         self.module = module
         self.files = files
         self.parts = parts
         self.reachFiles = reachFiles
+        self.creations = creations
     }
 
     func file(at index: Int) -> SurveyedFile? { files.indices.contains(index) ? files[index] : nil }
@@ -94,11 +99,7 @@ struct SurveyPhase {
             notShipping[index] = data.withUnsafeBytes { CreationScan($0.bindMemory(to: UInt8.self)) }
         }
         var results = perFile.values
-        if indexing {
-            addUsesOfChartViews(to: &results, files: files)
-            addScreensOfSwipeDestinations(to: &results, files: files)
-            addMembersOfShareItemTypes(to: &results, files: files)
-        }
+        if indexing { addSecondPasses(to: &results, files: files) }
         var module = results.reduce(into: ModuleFacts()) { $0.formUnion($1?.facts ?? ModuleFacts()) }
         var reachFiles: [ModuleReach.FileCreations] = []
         if reaching {
@@ -117,7 +118,30 @@ struct SurveyPhase {
         }
         return Survey(module: module, files: results.map { $0?.file },
                       parts: keepsParts ? results.map { $0?.facts ?? ModuleFacts() } : nil,
-                      reachFiles: keepsParts && reaching ? reachFiles : nil)
+                      reachFiles: keepsParts && reaching ? reachFiles : nil,
+                      creations: keepsParts ? results.map { $0?.creations ?? CreationScan() } : nil)
+    }
+
+    /// The passes that parse again the files the first pass showed to matter: the same for a whole survey and for
+    /// a saved file's (`within` the files that may have changed what they add), so that every command has the
+    /// same module facts.
+    private func addSecondPasses(to results: inout [SurveyPart?], files: [ConfiguredFile], within: Set<Int>? = nil) {
+        addUsesOfChartViews(to: &results, files: files, within: within)
+        addScreensOfSwipeDestinations(to: &results, files: files, within: within)
+        addMembersOfShareItemTypes(to: &results, files: files, within: within)
+    }
+
+    /// The names the second passes look for: a saved file that brings new ones makes the files that declare or
+    /// create them parse again.
+    private static func secondPassNames(_ results: [SurveyPart?]) -> Set<String> {
+        results.reduce(into: Set<String>()) { names, part in
+            guard let index = part?.facts.index else { return }
+            names.formUnion(index.chartViews)
+            names.formUnion(index.titleDrawingStyles)
+            names.formUnion(index.controlWrapperViews)
+            names.formUnion(index.swipeDestinations)
+            names.formUnion(index.shareItemTypes)
+        }
     }
 
     /// Whether the files no project claims, reached through the run's folders (a folder of an app's sources with
@@ -143,7 +167,7 @@ struct SurveyPhase {
     /// knows the module's chart views, the files that create one are parsed for how they use them; there are few.
     /// So is a button style that draws a title: the views in the labels of buttons it styles are labelled by it, and
     /// a link wrapper (`ArticleLink { CardView() }`): the views given to it are in a control's label.
-    private func addUsesOfChartViews(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
+    private func addUsesOfChartViews(to results: inout [SurveyPart?], files: [ConfiguredFile], within: Set<Int>?) {
         let wanted = results.reduce(into: Set<String>()) {
             $0.formUnion($1?.facts.index.chartViews ?? [])
             $0.formUnion($1?.facts.index.titleDrawingStyles ?? [])
@@ -152,7 +176,7 @@ struct SurveyPhase {
         guard !wanted.isEmpty else { return }
         // A file with a part of the index already was parsed for it, uses and all.
         let creating = results.indices.filter { index in
-            guard let part = results[index], part.facts.index.isEmpty else { return false }
+            guard within?.contains(index) ?? true, let part = results[index], part.facts.index.isEmpty else { return false }
             return part.creations.sites.contains { wanted.contains($0.created) }
         }
         addIndexParts(to: &results, at: creating, files: files) { file, configuration in
@@ -164,22 +188,22 @@ struct SurveyPhase {
     /// declared in files of their own, with none of the words that make the survey parse a file. Once the first pass
     /// knows them, the files that declare one are parsed for what those screens offer (`ModuleIndex.screenActions`)
     /// and which of those members hold text or a URL (`textOrURLMembers`); there are few.
-    private func addScreensOfSwipeDestinations(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
-        addFactsOfDeclaredTypes(\.swipeDestinations, to: &results, files: files) { $0.addScreenActions(of: $1, in: $2) }
+    private func addScreensOfSwipeDestinations(to results: inout [SurveyPart?], files: [ConfiguredFile], within: Set<Int>?) {
+        addFactsOfDeclaredTypes(\.swipeDestinations, to: &results, files: files, within: within) { $0.addScreenActions(of: $1, in: $2) }
     }
 
-    private func addMembersOfShareItemTypes(to results: inout [SurveyPart?], files: [ConfiguredFile]) {
-        addFactsOfDeclaredTypes(\.shareItemTypes, to: &results, files: files) { $0.addTextOrURLMembers(of: $1, in: $2) }
+    private func addMembersOfShareItemTypes(to results: inout [SurveyPart?], files: [ConfiguredFile], within: Set<Int>?) {
+        addFactsOfDeclaredTypes(\.shareItemTypes, to: &results, files: files, within: within) { $0.addTextOrURLMembers(of: $1, in: $2) }
     }
 
     /// Parses the files that declare a type the first pass collected in `wanted`, adding what `add` finds of them.
     private func addFactsOfDeclaredTypes(_ wanted: KeyPath<ModuleIndex, Set<String>>, to results: inout [SurveyPart?],
-                                         files: [ConfiguredFile],
+                                         files: [ConfiguredFile], within: Set<Int>?,
                                          add: @escaping @Sendable (inout ModuleIndex, Set<String>, SwiftUIFile) -> Void) {
         let types = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index[keyPath: wanted] ?? []) }
         guard !types.isEmpty else { return }
         let declaring = results.indices.filter { index in
-            results[index]?.creations.declared.contains { types.contains($0.name) } == true
+            (within?.contains(index) ?? true) && results[index]?.creations.declared.contains { types.contains($0.name) } == true
         }
         addIndexParts(to: &results, at: declaring, files: files) { file, configuration in
             var index = ModuleIndex()
@@ -227,6 +251,11 @@ struct SurveyPhase {
             parts[index] = ModuleFacts()
             updated.files[index] = nil
         }
+        if engine.usesModuleIndex, var scans = survey.creations, scans.indices.contains(index) {
+            scans[index] = creations
+            parts = addingSecondPasses(to: parts, creations: scans, files: files, saved: index, before: survey.parts ?? [])
+            updated.creations = scans
+        }
         updated.parts = parts
         updated.module = parts.reduce(into: ModuleFacts()) { $0.formUnion($1) }
         updated.module.localizedStrings = survey.module.localizedStrings
@@ -248,6 +277,26 @@ struct SurveyPhase {
             updated.module.index.reach = ModuleReach(files: reachFiles)
         }
         return updated
+    }
+
+    /// The second passes of a saved file's survey: the saved file parsed again for what every file wants of it, and
+    /// the files that declare or create what it newly wants, as a whole survey would (their parts keep what the
+    /// others wanted of them before).
+    private func addingSecondPasses(to parts: [ModuleFacts], creations: [CreationScan], files: [ConfiguredFile], saved: Int,
+                                    before: [ModuleFacts]) -> [ModuleFacts] {
+        let placeholder = SurveyedFile(content: nil, passedOver: false)
+        var results: [SurveyPart?] = zip(parts, creations).map { SurveyPart(facts: $0, file: placeholder, creations: $1) }
+        let known = Self.secondPassNames(zip(before, creations).map { SurveyPart(facts: $0, file: placeholder, creations: $1) })
+        let wantedNow = Self.secondPassNames(results).subtracting(known)
+        var within: Set<Int> = [saved]
+        if !wantedNow.isEmpty {
+            for (position, scan) in creations.enumerated()
+            where scan.declared.contains(where: { wantedNow.contains($0.name) }) || scan.sites.contains(where: { wantedNow.contains($0.created) }) {
+                within.insert(position)
+            }
+        }
+        addSecondPasses(to: &results, files: files, within: within)
+        return results.map { $0?.facts ?? ModuleFacts() }
     }
 
     /// With `indexing`, a file that can add to the module index is parsed for its part (`ModuleFacts.survey`).
