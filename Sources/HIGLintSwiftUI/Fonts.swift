@@ -345,7 +345,7 @@ extension SwiftUIFile {
     }
 
     /// The strings an expression can be, when this file writes every one of them as a literal: the literal itself,
-    /// each branch of a ternary (`isOn ? "✓" : "–"`), what a name is made of (`madeValue(of:)`), or every value a
+    /// each branch of a ternary (`isOn ? "✓" : "–"`), what a name holds for good (`constantValue(of:)`: not a `@State` the file sets at run time), or every value a
     /// computed property of the type returns (each `return`, each case of a `switch` or branch of an `if` that is
     /// the whole body). `nil` when any of them is something else: a number, a call, another type's property, or an
     /// interpolation, since an interpolated text is never short (RULES.md).
@@ -363,7 +363,7 @@ extension SwiftUIFile {
             guard let branches = Self.branchValues(of: expression) else { return nil }
             return literals(of: branches, depth: depth)
         }
-        if let value = madeValue(of: expression, steps: 1) { return shownLiterals(of: value, depth: depth + 1) }
+        if let value = constantValue(of: expression) { return shownLiterals(of: value, depth: depth + 1) }
         guard let path = expression.referencePath, path.count == 1 || (path.count == 2 && path[0] == "self"),
               expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
               let name = path.last, let body = property(name, in: enclosingType(of: expression))?.body,

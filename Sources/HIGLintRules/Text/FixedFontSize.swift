@@ -15,7 +15,9 @@ import SwiftSyntax
 /// in system bars (`SwiftUIFile.isBarContent`; a UIKit title view only when one function builds it), images, icon
 /// fonts and fonts named for symbols (symbol sizing), one- or two-character and emoji `Text`, attributed
 /// string or UIKit label (badges, initials: every string it can show is such a literal of the file, through
-/// ternaries and the properties that return them, `SwiftUIFile.shownLiterals(of:)`), a text drawn into a small frame of fixed width and height (a badge), display
+/// ternaries and the properties that return them, `SwiftUIFile.shownLiterals(of:)`), a container whose font reaches
+/// only such texts and images (`SwiftUIFile.textsReached(byFontAt:on:)`: a text with its own `.font` is not reached;
+/// a view type of another file or a call keeps it reported), a text drawn into a small frame of fixed width and height (a badge), display
 /// sizes of 40 points and more (unless `includeDisplaySizes`), sizes from `@ScaledMetric`, `UIFontMetrics` or
 /// an `@AppStorage` setting or a size people set at run time (`@State`, `@Binding`: a slider, a pinch), a ternary
 /// with a display-size branch, text drawn into an image or a PDF (`UIGraphicsImageRenderer`,
@@ -79,6 +81,30 @@ struct FixedFontSize: Rule {
             #"Text("\(count)").font(↓.system(size: 11))"#,
             // A shape with text over it: the font sizes the caption.
             #"RoundedRectangle(cornerRadius: 8).fill(.gray).overlay { Text(item.caption) }.font(↓.system(size: 13))"#,
+            // A container's font reaches the reading text beside its symbol.
+            """
+            HStack(spacing: 4) {
+                Image(systemName: "clock")
+                Text(order.eta)
+            }
+            .font(↓.system(size: 13))
+            """,
+            // The title sets its own font; the subtitle takes the container's.
+            """
+            VStack {
+                Text(title).font(.headline)
+                Text(subtitle)
+            }
+            .font(↓.system(size: 12))
+            """,
+            // A view type of another file: its texts are unknown, so the font may reach them.
+            """
+            VStack {
+                Image(systemName: "heart")
+                LikeCount(post: post)
+            }
+            .font(↓.system(size: 24))
+            """,
             #"let captionFont: Font = ↓.system(size: 12)"#,
             #"StatView(value: reading.value, valueFont: ↓.system(size: 22, weight: .bold))"#,
             #"titleLabel.font = ↓.boldSystemFont(ofSize: 17)"#,
@@ -144,6 +170,17 @@ struct FixedFontSize: Rule {
                 var body: some View { Text(symbol).font(↓.system(size: 13)) }
             }
             """,
+            // Empty at first, then set to a countdown: not a constant the file writes.
+            """
+            struct ExpiryLabel: View {
+                @State private var label = ""
+                var body: some View {
+                    HStack { Image(systemName: "clock"); Text(label) }
+                        .font(↓.system(size: 11))
+                        .onAppear { label = Expiry.countdown(to: date) }
+                }
+            }
+            """,
             // A capped count is still an interpolation: never short (RULES.md).
             #"Text("\(min(unread, 9))").font(↓.system(size: 8))"#,
             // The label also shows a message.
@@ -181,6 +218,26 @@ struct FixedFontSize: Rule {
                 .font(.system(size: 24))
             """,
             #"Text("JD").font(.system(size: 18, weight: .semibold))"#,
+            // The only text the container's font reaches is two characters; the rest is a symbol.
+            """
+            HStack(spacing: 4) {
+                Image(systemName: "sparkles")
+                Text("AI")
+            }
+            .font(.system(size: 16, weight: .bold))
+            """,
+            // Each count sets its own font, so the container's size reaches only the symbols and the emoji.
+            """
+            VStack(spacing: 12) {
+                VStack {
+                    Image(systemName: "bubble.left")
+                    Text(replyCount, format: .number).font(.footnote)
+                }
+                Button { react() } label: { Text("🔥") }
+                LikeCount(post: post).font(.footnote)
+            }
+            .font(.system(size: 24))
+            """,
             """
             struct Badge: View {
                 let mark = "★"
@@ -478,7 +535,7 @@ struct FixedFontSize: Rule {
                 let helpers = file.helperViews(for: target)
                 guard !target.drawsNoText, !file.isShortText(target), !isImageExtensionSelf(target, file: file),
                       !helpers.areAllImages, helpers.isEmpty || !helpers.allSatisfy(\.drawsNoText),
-                      !Self.isMenuItem(target, in: file)
+                      !Self.isMenuItem(target, in: file), !reachesOnlyShortText(member, on: target, file: file)
                 else { return }
             }
         case .declaration(let constant, _):
@@ -652,6 +709,14 @@ struct FixedFontSize: Rule {
     private func isImageExtensionSelf(_ view: SwiftUIView, file: SwiftUIFile) -> Bool {
         view.root.firstToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self)
             && file.enclosingType(of: view.root)?.name == "Image"
+    }
+
+    /// A font on a container that reaches no text but short ones (`SwiftUIFile.textsReached(byFontAt:on:)`): its
+    /// images, and a `Text` of one or two characters or emoji; a text that sets its own font is not reached. Content
+    /// the model cannot see into (a view type of another file, a call) keeps the font shown.
+    private func reachesOnlyShortText(_ member: MemberAccessExprSyntax, on view: SwiftUIView, file: SwiftUIFile) -> Bool {
+        guard let texts = file.textsReached(byFontAt: member, on: view) else { return false }
+        return texts.allSatisfy(file.isShortText)
     }
 
     /// Every use of a name holding the font styles an image or a `Text` of one or two characters or emoji.
