@@ -59,7 +59,22 @@ extension CreationScanner {
             let access: CreationScan.Member.Access = isPrivate ? .private : isPublic ? .public : .internal
             members.append(CreationScan.Member(type: type, name: name, access: access, mentions: []))
         }
-        scopes[scopes.count - 1].member = (name, listed)
+        var isStatic: Int?
+        if modifiers.contains("static"), let type = scope.type {
+            isStatic = statics.count
+            statics.append(CreationScan.StaticMember(type: type, name: name, createsType: false))
+        }
+        scopes[scopes.count - 1].member = (name, listed, isStatic)
+    }
+
+    /// In a static member's declaration, its own type's name, `Self` or an `.init` says it may create the type.
+    mutating func noteStaticCreation(_ text: Slice<UnsafeBufferPointer<UInt8>>) {
+        guard let owner = scopes.last(where: { $0.type != nil }), let index = owner.member?.isStatic,
+              !statics[index].createsType else { return }
+        if matches(text, "Self") || (matches(text, "init") && previousPunctuation == UInt8(ascii: "."))
+            || String(decoding: text, as: UTF8.self) == owner.type {
+            statics[index].createsType = true
+        }
     }
 
     /// A nested type, an initializer or a `case` ends the member being read in the innermost type's body.
