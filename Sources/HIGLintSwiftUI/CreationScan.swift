@@ -3,8 +3,8 @@ import SwiftSyntax
 
 /// Where one file creates the types it calls, read from its bytes without a parse: the survey reads every file of a
 /// run, and parsing them all a second time would double the cost of a run. What it needs is little: the types the
-/// file declares, and each call of a capitalised name (`SettingsView(…)`, `Row { … }`, `Badge.init`, a static
-/// factory `Badge.make(…)`) with the type
+/// file declares, its static members, and each call of a capitalised name (`SettingsView(…)`, `Row { … }`,
+/// `Badge.init`, a static member `Badge.make(…)`) with the type
 /// it sits in, the `#if` platforms around it and whether it is in a `#Preview`. `ModuleReach` makes the module's
 /// facts of them.
 ///

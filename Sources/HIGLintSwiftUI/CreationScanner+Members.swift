@@ -68,12 +68,32 @@ extension CreationScanner {
     }
 
     /// In a static member's declaration, its own type's name, `Self` or an `.init` says it may create the type.
-    mutating func noteStaticCreation(_ text: Slice<UnsafeBufferPointer<UInt8>>) {
-        guard let owner = scopes.last(where: { $0.type != nil }), let index = owner.member?.isStatic,
+    mutating func noteStaticCreation(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ word: String) {
+        guard !statics.isEmpty, let owner = scopes.last(where: { $0.type != nil }), let index = owner.member?.isStatic,
               !statics[index].createsType else { return }
         if matches(text, "Self") || (matches(text, "init") && previousPunctuation == UInt8(ascii: "."))
-            || String(decoding: text, as: UTF8.self) == owner.type {
+            || word == owner.type {
             statics[index].createsType = true
+        } else if !isUppercase(text.first!) {
+            staticMentions[index, default: []].insert(word)
+        }
+    }
+
+    /// A static member that names another of its type's in this file that may create the type (`static func a() {
+    /// b() }`) may create it too.
+    mutating func resolveStaticCreations() {
+        var changed = !staticMentions.isEmpty
+        while changed {
+            changed = false
+            let creating = Set(statics.filter(\.createsType).map { "\($0.type).\($0.name)" })
+            guard !creating.isEmpty else { return }
+            for (index, names) in staticMentions where !statics[index].createsType {
+                let type = statics[index].type
+                if names.contains(where: { creating.contains("\(type).\($0)") }) {
+                    statics[index].createsType = true
+                    changed = true
+                }
+            }
         }
     }
 

@@ -11,6 +11,8 @@ struct CreationScanner {
     var sites: Set<CreationScan.Site> = []
     var members: [CreationScan.Member] = []
     var statics: [CreationScan.StaticMember] = []
+    /// The lowercase names each static member's declaration mentions (by index in `statics`).
+    var staticMentions: [Int: Set<String>] = [:]
     var mentions: Set<UInt32> = []
 
     /// An open brace: the type or extension it opened (`nil` for other blocks), and whether it opened a preview.
@@ -55,6 +57,7 @@ struct CreationScanner {
 
     mutating func run() {
         defer {
+            resolveStaticCreations()
             if importedPlatforms != .all, !importedPlatforms.isEmpty {
                 sites = Set(sites.map { site in
                     var narrowed = site
@@ -108,7 +111,7 @@ struct CreationScanner {
         let text = bytes[start..<index]
         defer { previousWord = text; previousPunctuation = 0 }
         let word = String(decoding: text, as: UTF8.self)
-        noteStaticCreation(text)
+        noteStaticCreation(text, word)
         // After a `.`, a word is a member's name (`Manager.open()`), never a modifier.
         guard previousPunctuation != UInt8(ascii: ".") || pendingType != nil else {
             if isUppercase(text.first!) { creation(of: text) } else { mentionIfMemberName(word) }
@@ -149,7 +152,7 @@ struct CreationScanner {
     }
 
     mutating func creation(of text: Slice<UnsafeBufferPointer<UInt8>>) {
-        // `Row(`, `Row {`: a creation. `Row.init`, `Row.make(…)`, `Store.shared`, `Row.self`: a way to one, as
+        // `Row(`, `Row {`: a creation. `Row.init`, `Row.make(…)`, `Store.shared`, `Row.self`: perhaps a way to one, as
         // far as the scanner can tell. `some View {`, `: Row {` (a property's type) are not.
         var after = index
         // `Carousel<AnyView>(…)`: generic arguments written at the creation.

@@ -196,11 +196,12 @@ struct ModuleReachPreviewTests {
                 static func make() -> some View { Self() }
                 class var shared: Badge { .init() }
                 static var sample: some View { Badge() }
+                static func wrapped() -> some View { make().padding() }
             }
             struct Home: View { var body: some View { Badge.icon() ; Badge.init() ; List(Badge.self) ; Badge.make() } }
             """)
         #expect(scan.statics.map { "\($0.name):\($0.createsType)" }
-            == ["formatter:false", "icon:false", "make:true", "shared:true", "sample:true"])
+            == ["formatter:false", "icon:false", "make:true", "shared:true", "sample:true", "wrapped:true"])
         #expect(scan.sites.filter { $0.created == "Badge" && $0.creator == "Home" }.map { $0.via ?? "-" }.sorted() == ["-", "icon", "make"])
         #expect(scan.sites.contains { $0.created == "Image" && $0.member == "icon" })
         #expect(CreationScan(encoded: scan.encoded) == scan)
