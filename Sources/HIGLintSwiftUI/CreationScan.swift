@@ -3,8 +3,8 @@ import SwiftSyntax
 
 /// Where one file creates the types it calls, read from its bytes without a parse: the survey reads every file of a
 /// run, and parsing them all a second time would double the cost of a run. What it needs is little: the types the
-/// file declares, and each call of a capitalised name (`SettingsView(…)`, `Row { … }`, `Badge.init`, a static
-/// factory `Badge.make(…)`) with the type
+/// file declares, its static members, and each call of a capitalised name (`SettingsView(…)`, `Row { … }`,
+/// `Badge.init`, a static member `Badge.make(…)`) with the type
 /// it sits in, the `#if` platforms around it and whether it is in a `#Preview`. `ModuleReach` makes the module's
 /// facts of them.
 ///
@@ -45,8 +45,21 @@ public struct CreationScan: Sendable, Equatable {
         /// text or controls.
         public var asImage = false
         /// The member of `creator` the call sits in (`header` of `var header: some View { … }`), when it is one
-        /// that `members` lists: code nothing calls makes nothing.
+        /// that `members` lists, or a static member: code nothing calls makes nothing, and code in a static member
+        /// runs where its callers do.
         public var member: String? = nil
+        /// For `Badge.make(…)`, `Badge.formatter`: the member named after the type (never `init` or `self`, which
+        /// create it). It creates the type only if that member does (`StaticMember`).
+        public var via: String? = nil
+    }
+
+    /// A `static` or `class` member: whether its declaration names its own type, `Self` or an `.init` (`static
+    /// func make() -> Badge`, `static let shared = Self()`), as one that creates the type does. A call of a static
+    /// member that names none of them (`Badge.formatter`, `Badge.image(for:)`) does not create the type.
+    public struct StaticMember: Hashable, Sendable {
+        public var type: String
+        public var name: String
+        public var createsType: Bool
     }
 
     /// A member of a type or extension that only code it can see calls: `private`, or in a view or an extension
@@ -75,6 +88,8 @@ public struct CreationScan: Sendable, Equatable {
     public var sites: Set<Site> = []
     /// Members that only the module's code can call, with what each mentions.
     public var members: [Member] = []
+    /// The static members the file declares.
+    public var statics: [StaticMember] = []
     /// Lowercase names mentioned (hashed, `MemberUse.hash`) outside those members and outside their declarations.
     public var mentions: Set<UInt32> = []
 
@@ -86,6 +101,7 @@ public struct CreationScan: Sendable, Equatable {
         declared = scanner.declared
         sites = scanner.sites
         members = scanner.members
+        statics = scanner.statics
         mentions = scanner.mentions
     }
 
@@ -96,16 +112,18 @@ public struct CreationScan: Sendable, Equatable {
 
     // MARK: Text form, for the survey's cache records
 
-    /// `d` entries (`name`, flags), `s` entries (`created`, `creator`, platforms, preview (1) and image (2) flags, member), `c` entries
-    /// (type, member, private, its mentions) and one `m` entry (the other mentions), `|`-separated; names are
+    /// `d` entries (`name`, flags), `s` entries (`created`, `creator`, platforms, preview (1) and image (2) flags, member,
+    /// via), `c` entries (type, member, private, its mentions), `t` entries (type, static member, creates the type)
+    /// and one `m` entry (the other mentions), `|`-separated; names are
     /// identifiers and hold neither separator, mentions are hexadecimal hashes separated by `,`.
     public var encoded: String {
         let types = declared.map { "d:\($0.name):\($0.isPublic ? 1 : 0)\($0.role.rawValue)\($0.isView ? 1 : 0)" }
         let calls = sites.map {
-            "s:\($0.created):\($0.creator ?? ""):\($0.platforms.rawValue):\(($0.inPreview ? 1 : 0) | ($0.asImage ? 2 : 0)):\($0.member ?? "")"
+            "s:\($0.created):\($0.creator ?? ""):\($0.platforms.rawValue):\(($0.inPreview ? 1 : 0) | ($0.asImage ? 2 : 0)):\($0.member ?? ""):\($0.via ?? "")"
         }.sorted()
         let callables = members.map { "c:\($0.type):\($0.name):\($0.access.rawValue):\(Self.encode($0.mentions))" }
-        return (types + calls + callables + ["m:" + Self.encode(mentions)]).joined(separator: "|")
+        let statics = statics.map { "t:\($0.type):\($0.name):\($0.createsType ? 1 : 0)" }
+        return (types + calls + callables + statics + ["m:" + Self.encode(mentions)]).joined(separator: "|")
     }
 
     private static func encode(_ hashes: Set<UInt32>) -> String {
@@ -147,17 +165,21 @@ public struct CreationScan: Sendable, Equatable {
                 guard let role = Role(rawValue: flags[1] &- UInt8(ascii: "0")) else { return nil }
                 declared.append(Declared(name: string(fields[1]), isPublic: flags[0] == UInt8(ascii: "1"), role: role,
                                          isView: flags[2] == UInt8(ascii: "1")))
-            case UInt8(ascii: "s") where fields.count == 6:
+            case UInt8(ascii: "s") where fields.count == 7:
                 guard let platforms = UInt8(string(fields[3])) else { return nil }
                 let flags = (fields[4].first ?? UInt8(ascii: "0")) &- UInt8(ascii: "0")
                 sites.insert(Site(created: string(fields[1]), creator: fields[2].isEmpty ? nil : string(fields[2]),
                                   platforms: Platforms(rawValue: platforms), inPreview: flags & 1 != 0, asImage: flags & 2 != 0,
-                                  member: fields[5].isEmpty ? nil : string(fields[5])))
+                                  member: fields[5].isEmpty ? nil : string(fields[5]),
+                                  via: fields[6].isEmpty ? nil : string(fields[6])))
             case UInt8(ascii: "c") where fields.count == 5:
                 guard let hashes = Self.decode(fields[4]), fields[3].count == 1,
                       let access = Member.Access(rawValue: fields[3].first! &- UInt8(ascii: "0"))
                 else { return nil }
                 members.append(Member(type: string(fields[1]), name: string(fields[2]), access: access, mentions: hashes))
+            case UInt8(ascii: "t") where fields.count == 4:
+                statics.append(StaticMember(type: string(fields[1]), name: string(fields[2]),
+                                            createsType: fields[3].first == UInt8(ascii: "1")))
             case UInt8(ascii: "m") where fields.count == 2:
                 guard let hashes = Self.decode(fields[1]) else { return nil }
                 mentions = hashes

@@ -59,7 +59,42 @@ extension CreationScanner {
             let access: CreationScan.Member.Access = isPrivate ? .private : isPublic ? .public : .internal
             members.append(CreationScan.Member(type: type, name: name, access: access, mentions: []))
         }
-        scopes[scopes.count - 1].member = (name, listed)
+        var isStatic: Int?
+        if modifiers.contains("static"), let type = scope.type {
+            isStatic = statics.count
+            statics.append(CreationScan.StaticMember(type: type, name: name, createsType: false))
+        }
+        scopes[scopes.count - 1].member = (name, listed, isStatic)
+    }
+
+    /// In a static member's declaration, its own type's name, `Self` or an `.init` says it may create the type.
+    mutating func noteStaticCreation(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ word: String) {
+        guard !statics.isEmpty, let owner = scopes.last(where: { $0.type != nil }), let index = owner.member?.isStatic,
+              !statics[index].createsType else { return }
+        if matches(text, "Self") || (matches(text, "init") && previousPunctuation == UInt8(ascii: "."))
+            || word == owner.type {
+            statics[index].createsType = true
+        } else if !isUppercase(text.first!) {
+            staticMentions[index, default: []].insert(word)
+        }
+    }
+
+    /// A static member that names another of its type's in this file that may create the type (`static func a() {
+    /// b() }`) may create it too.
+    mutating func resolveStaticCreations() {
+        var changed = !staticMentions.isEmpty
+        while changed {
+            changed = false
+            let creating = Set(statics.filter(\.createsType).map { "\($0.type).\($0.name)" })
+            guard !creating.isEmpty else { return }
+            for (index, names) in staticMentions where !statics[index].createsType {
+                let type = statics[index].type
+                if names.contains(where: { creating.contains("\(type).\($0)") }) {
+                    statics[index].createsType = true
+                    changed = true
+                }
+            }
+        }
     }
 
     /// A nested type, an initializer or a `case` ends the member being read in the innermost type's body.

@@ -10,6 +10,9 @@ struct CreationScanner {
     var declared: [CreationScan.Declared] = []
     var sites: Set<CreationScan.Site> = []
     var members: [CreationScan.Member] = []
+    var statics: [CreationScan.StaticMember] = []
+    /// The lowercase names each static member's declaration mentions (by index in `statics`).
+    var staticMentions: [Int: Set<String>] = [:]
     var mentions: Set<UInt32> = []
 
     /// An open brace: the type or extension it opened (`nil` for other blocks), and whether it opened a preview.
@@ -22,8 +25,9 @@ struct CreationScanner {
         var isProtocol = false
         /// A `public extension`: its members are public unless they say otherwise.
         var publicMembers = false
-        /// The member being read in this type's body: its name, and its index in `members` when it is listed there.
-        var member: (name: String, listed: Int?)?
+        /// The member being read in this type's body: its name, its index in `members` when it is listed there, and
+        /// its index in `statics` when it is static.
+        var member: (name: String, listed: Int?, isStatic: Int?)?
     }
     var scopes: [Scope] = []
     /// `private`, `override`, `@objc`… read since the last declaration, brace or `;`.
@@ -53,6 +57,7 @@ struct CreationScanner {
 
     mutating func run() {
         defer {
+            resolveStaticCreations()
             if importedPlatforms != .all, !importedPlatforms.isEmpty {
                 sites = Set(sites.map { site in
                     var narrowed = site
@@ -106,6 +111,7 @@ struct CreationScanner {
         let text = bytes[start..<index]
         defer { previousWord = text; previousPunctuation = 0 }
         let word = String(decoding: text, as: UTF8.self)
+        noteStaticCreation(text, word)
         // After a `.`, a word is a member's name (`Manager.open()`), never a modifier.
         guard previousPunctuation != UInt8(ascii: ".") || pendingType != nil else {
             if isUppercase(text.first!) { creation(of: text) } else { mentionIfMemberName(word) }
@@ -114,6 +120,7 @@ struct CreationScanner {
         if Self.memberModifiers.contains(word) { pendingModifiers.insert(word) }
         if previousPunctuation == UInt8(ascii: "@") { pendingModifiers.insert("@" + word) }
         if matches(text, "public") || matches(text, "open") { sawPublic = true; return }
+        if matches(text, "static") { pendingModifiers.insert("static") }
         if matches(text, "import"), scopes.isEmpty, clauses.isEmpty,
            let module = lexer.identifier(at: lexer.skippingSpaces(from: index)),
            let allowed = ImportPlatforms.platforms(ofModule: String(decoding: bytes[module], as: UTF8.self)) {
@@ -124,7 +131,10 @@ struct CreationScanner {
         if isExtension || isProtocol || matches(text, "struct") || matches(text, "class") || matches(text, "enum")
             || matches(text, "actor") {
             // `class func`, `class var`: a member, not a type.
-            guard let name = nextTypeName(extension: isExtension) else { return }
+            guard let name = nextTypeName(extension: isExtension) else {
+                pendingModifiers.insert("static")
+                return
+            }
             endMember()
             pendingType = (name, sawPublic, pendingModifiers.contains("@main") ? .entry : .plain, isProtocol, false, word, [])
             return
@@ -142,7 +152,7 @@ struct CreationScanner {
     }
 
     mutating func creation(of text: Slice<UnsafeBufferPointer<UInt8>>) {
-        // `Row(`, `Row {`: a creation. `Row.init`, `Row.make(…)`, `Store.shared`, `Row.self`: a way to one, as
+        // `Row(`, `Row {`: a creation. `Row.init`, `Row.make(…)`, `Store.shared`, `Row.self`: perhaps a way to one, as
         // far as the scanner can tell. `some View {`, `: Row {` (a property's type) are not.
         var after = index
         // `Carousel<AnyView>(…)`: generic arguments written at the creation.
@@ -154,7 +164,14 @@ struct CreationScanner {
         let isCall = (next == UInt8(ascii: "(") && after == called)
             || (next == UInt8(ascii: "{") && !isTypePosition())
             || (next == UInt8(ascii: ".") && after == called && after + 1 < bytes.count && isIdentifierByte(bytes[after + 1]))
-        if isCall { record(String(decoding: text, as: UTF8.self)) }
+        guard isCall else { return }
+        // `Row.make`: the member decides whether it creates a `Row`; `Row.init` and `Row.self` do.
+        var via: String?
+        if next == UInt8(ascii: "."), let member = lexer.identifier(at: after + 1),
+           !lexer.matches(member, "init"), !lexer.matches(member, "self") {
+            via = String(decoding: bytes[member], as: UTF8.self)
+        }
+        record(String(decoding: text, as: UTF8.self), via: via)
     }
 
     /// The `>` that closes generic arguments opened at `open`, when everything between can be a type's
@@ -188,14 +205,14 @@ struct CreationScanner {
         return matches(previousWord, "some") || matches(previousWord, "any")
     }
 
-    mutating func record(_ name: String) {
+    mutating func record(_ name: String, via: String? = nil) {
         let platforms = clauses.reduce(Platforms.all) { $0.intersection($1.current) }
         let owner = scopes.last(where: { $0.type != nil })
         // Code only debug or simulator builds hold does not ship, as a preview does not.
         let inPreview = scopes.contains { $0.preview } || clauses.contains { $0.debugOnly }
-        let member = owner?.member.flatMap { $0.listed == nil ? nil : $0.name }
+        let member = owner?.member.flatMap { $0.listed == nil && $0.isStatic == nil ? nil : $0.name }
         var site = CreationScan.Site(created: name, creator: owner?.type, platforms: platforms, inPreview: inPreview,
-                                     member: member)
+                                     member: member, via: via)
         site.asImage = !imageRenderers.isEmpty
         sites.insert(site)
         if name == "ImageRenderer", index < bytes.count, bytes[index] == UInt8(ascii: "(") {

@@ -39,7 +39,8 @@ public struct Reach: Hashable, Sendable {
 /// a `public` type (other modules may create it; not so in a local package of an app the run holds, whose types
 /// are the app's), or one whose every site is unknown keeps the reach of the files that declare it. Rules ask it through `RuleContext.applies(at:)`.
 public struct ModuleReach: Sendable, Equatable {
-    /// Only the types whose reach is narrower than their declaring files'.
+    /// Only the types whose reach is narrower than their declaring files', and (as `Type.member`) the static members
+    /// that do not create their type whose reach differs from it.
     public private(set) var narrowed: [String: Reach] = [:]
     /// Members nothing calls (`MemberUse`), as `Type.member`: their code does not ship.
     public private(set) var unusedMembers: Set<String> = []
@@ -80,6 +81,22 @@ public struct ModuleReach: Sendable, Equatable {
             guard !unusedMembers.isEmpty, let member = site.member, let creator = site.creator else { return false }
             return unusedMembers.contains("\(creator).\(member)")
         }
+        // `Badge.formatter`, `Badge.image(for:)`: a static member that names neither `Badge`, `Self` nor `.init` does
+        // not create a `Badge`; its callers reach the member's code (as `Badge.formatter`), not the type. One that
+        // may create it, or one the files do not declare, is a way to a `Badge` as far as reach can tell.
+        var creating: Set<String> = [], notCreating: Set<String> = []
+        for file in files {
+            for member in file.scan.statics {
+                if member.createsType { creating.insert("\(member.type).\(member.name)") } else { notCreating.insert("\(member.type).\(member.name)") }
+            }
+        }
+        notCreating.subtract(creating)
+        /// The static member a site calls, as `Type.member`, when that member does not create the type.
+        func staticCall(_ site: CreationScan.Site) -> String? {
+            guard let via = site.via, !notCreating.isEmpty else { return nil }
+            let key = "\(site.created).\(via)"
+            return notCreating.contains(key) ? key : nil
+        }
         var declaredReach: [String: Reach] = [:]
         var neverNarrowed: Set<String> = []
         var unusedCandidates: [String: Bool] = [:]
@@ -100,22 +117,33 @@ public struct ModuleReach: Sendable, Equatable {
         // A view type nothing in the whole module creates or names (`Row(`, `Row {`, `Row.make`) is dead code
         // that never reaches people, and so is what only it creates.
         let named = files.reduce(into: Set<String>()) { names, file in
-            names.formUnion(file.scan.sites.filter { !inUnusedMember($0) }.map(\.created))
+            names.formUnion(file.scan.sites.filter { !inUnusedMember($0) && staticCall($0) == nil }.map(\.created))
         }
         let unused = unusedCandidates.filter { $0.value && !neverNarrowed.contains($0.key) && !named.contains($0.key) }.map(\.key)
         let fileReach = declaredReach
         for name in unused { declaredReach[name]?.ships = false }
         // Whether a site's own code can ship is known before the passes: not in a preview, debug-only code or an
         // unused member.
+        // A static member that does not create its type is reached on its own, as `Type.member`: from its callers,
+        // and from its type's code, which may call it by its bare name.
         var sitesOf: [String: [(site: CreationScan.Site, file: Reach, shipsHere: Bool)]] = [:]
         for file in files {
             for site in file.scan.sites where declaredReach[site.created] != nil && !neverNarrowed.contains(site.created) {
-                sitesOf[site.created, default: []].append((site, file.context, !site.inPreview && !inUnusedMember(site)))
+                let node = staticCall(site) ?? site.created
+                sitesOf[node, default: []].append((site, file.context, !site.inPreview && !inUnusedMember(site)))
             }
         }
+        var staticNodes: [String: String] = [:]
+        for node in sitesOf.keys where node.contains(".") {
+            let type = String(node.prefix { $0 != "." })
+            staticNodes[node] = type
+            sitesOf[node, default: []].append((CreationScan.Site(created: node, creator: type, platforms: .all, inPreview: false),
+                                               declaredReach[type] ?? Reach(platforms: .all), true))
+        }
         var reach = sitesOf.mapValues { _ in Reach.nowhere }
-        func reachOfCode(in type: String?, file: Reach) -> Reach {
+        func reachOfCode(in type: String?, member: String?, file: Reach) -> Reach {
             guard let type else { return file }
+            if let member, !staticNodes.isEmpty, let own = reach["\(type).\(member)"] { return own.intersection(file) }
             return (reach[type] ?? declaredReach[type] ?? file).intersection(file)
         }
         func grow() -> Bool {
@@ -130,7 +158,9 @@ public struct ModuleReach: Sendable, Equatable {
                     // counts only for a type nothing shipping creates.
                     var shipping = Reach.nowhere, other = Reach.nowhere
                     for entry in sites {
-                        var made = reachOfCode(in: entry.site.creator, file: entry.file)
+                        // The entry that stands for a static member's own type's code is that code's reach.
+                        let member = staticNodes[name] == entry.site.creator && entry.site.created == name ? nil : entry.site.member
+                        var made = reachOfCode(in: entry.site.creator, member: member, file: entry.file)
                         made.platforms.formIntersection(entry.site.platforms)
                         if !entry.shipsHere { made.ships = false }
                         if entry.site.asImage { made.onScreen = false }
@@ -158,7 +188,7 @@ public struct ModuleReach: Sendable, Equatable {
             }
         }
         for name in unused { narrowed[name] = declaredReach[name] }
-        for (name, found) in reach {
+        for (name, found) in reach where staticNodes[name] == nil {
             // Created only where nothing is compiled (`#if false`): nothing is known.
             guard !found.platforms.isEmpty, let declared = fileReach[name] else { continue }
             var narrowedReach = found.intersection(declared)
@@ -167,11 +197,25 @@ public struct ModuleReach: Sendable, Equatable {
             if wholeModule[name] != true { narrowedReach.ships = declared.ships }
             if narrowedReach != declared, !narrowedReach.platforms.isEmpty { narrowed[name] = narrowedReach }
         }
+        // A static member's code: kept where it differs from its type's, as the declared reach when nothing narrows it.
+        for (name, type) in staticNodes {
+            guard let found = reach[name], !found.platforms.isEmpty, let declared = fileReach[type] else { continue }
+            var narrowedReach = found.intersection(declared)
+            if wholeModule[type] != true { narrowedReach.ships = declared.ships }
+            guard !narrowedReach.platforms.isEmpty, narrowedReach != (narrowed[type] ?? declared) else { continue }
+            narrowed[name] = narrowedReach
+        }
     }
 
     /// The reach of code in the type (or extension of the type) named `name`; `nil` where nothing narrows it.
     public func reach(ofType name: String) -> Reach? {
         narrowed.isEmpty ? nil : narrowed[Self.baseName(name)]
+    }
+
+    /// The reach of code in the static member `member` of the type named `type`, when it differs from the type's: its
+    /// callers reach it, not only the type's code.
+    public func reach(ofStaticMember member: String, ofType type: String) -> Reach? {
+        narrowed.isEmpty ? nil : narrowed["\(Self.baseName(type)).\(member)"]
     }
 
     /// Whether the member `member` of the type or extension named `type` is one nothing calls.

@@ -169,8 +169,9 @@ public final class SwiftUIFile {
     /// Code in a member nothing calls (`MemberUse`) does not ship either.
     public func reach(of node: some SyntaxProtocol) -> Reach? {
         guard !module.reach.isEmpty, let name = enclosingTypeName(of: node) else { return nil }
-        let reach = module.reach.reach(ofType: name)
-        if let member = declarationContext(of: node)?.name, module.reach.isUnused(member: member, ofType: name) {
+        let member = declarationContext(of: node)?.name
+        let reach = member.flatMap { module.reach.reach(ofStaticMember: $0, ofType: name) } ?? module.reach.reach(ofType: name)
+        if let member, module.reach.isUnused(member: member, ofType: name) {
             var unused = reach ?? Reach(platforms: .all)
             unused.ships = false
             return unused

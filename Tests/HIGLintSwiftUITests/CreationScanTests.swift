@@ -186,6 +186,46 @@ struct ModuleReachTests {
 
 @Suite("Where the module creates its view types: what does not ship")
 struct ModuleReachPreviewTests {
+    @Test("a static member names the type it creates: its own type, Self or .init; Row.init and Row.self name no member")
+    func staticMembers() {
+        let scan = CreationScan(source: """
+            struct Badge: View {
+                var body: some View { Text("") }
+                static let formatter = DateFormatter()
+                static func icon() -> some View { Image("a") }
+                static func make() -> some View { Self() }
+                class var shared: Badge { .init() }
+                static var sample: some View { Badge() }
+                static func wrapped() -> some View { make().padding() }
+            }
+            struct Home: View { var body: some View { Badge.icon() ; Badge.init() ; List(Badge.self) ; Badge.make() } }
+            """)
+        #expect(scan.statics.map { "\($0.name):\($0.createsType)" }
+            == ["formatter:false", "icon:false", "make:true", "shared:true", "sample:true", "wrapped:true"])
+        #expect(scan.sites.filter { $0.created == "Badge" && $0.creator == "Home" }.map { $0.via ?? "-" }.sorted() == ["-", "icon", "make"])
+        #expect(scan.sites.contains { $0.created == "Image" && $0.member == "icon" })
+        #expect(CreationScan(encoded: scan.encoded) == scan)
+    }
+
+    @Test("a static member that does not create its type reaches its own code, not the type; one that may create it reaches the type")
+    func staticHelpers() {
+        let module = ModuleReach(files: [
+            "@main struct ShopApp: App { var body: some Scene { WindowGroup { Home() } } }",
+            "struct Home: View { var body: some View { Badge.icon() ; Text(Badge.formatter.string(from: .now)) ; Maker.make() ; Other.unseen() } }",
+            "struct Badge: View { var body: some View { Text(\"\") }\nstatic let formatter = DateFormatter()\nstatic func icon() -> some View { Image(\"a\") } }\n#Preview { Badge() }",
+            "struct Maker: View { var body: some View { Text(\"\") }\nstatic func make() -> some View { Self() } }\n#Preview { Maker() }",
+            "struct Other: View { var body: some View { Text(\"\") } }\n#Preview { Other() }",
+        ].map { ModuleReach.FileCreations(scan: CreationScan(source: $0), context: Reach(platforms: .all), moduleIsWhole: true,
+                                          deadCodeIsKnown: true) })
+        #expect(module.reach(ofType: "Badge")?.ships == false)
+        // The helper's own code runs where its callers do.
+        #expect(module.reach(ofStaticMember: "icon", ofType: "Badge")?.ships == true)
+        #expect(module.reach(ofType: "Maker") == nil)
+        // A member the files do not declare may create the type.
+        #expect(module.reach(ofType: "Other") == nil)
+        #expect(ModuleReach(encoded: module.encoded) == module)
+    }
+
     @Test("a preview of a widget view or a macOS view widens neither")
     func previewsWidenNothing() {
         let module = ModuleReach(files: [

@@ -82,6 +82,37 @@ struct ReachTests {
         #expect(try reported(files, lint: ["Views"]) == ["Card.swift"])
     }
 
+    @Test("a static helper that does not create its view reaches the helper's code, not the view; a factory reaches the view")
+    func staticHelpers() throws {
+        let badge = """
+            import SwiftUI
+            struct Badge: View {
+                var body: some View { Text(title).font(.system(size: 17)) }
+                let title: String
+                static let formatter = DateFormatter()
+                static func icon(_ name: String) -> some View { Text(name).font(.system(size: 13)) }
+            }
+            #Preview { Badge(title: "") }
+            """
+        let maker = """
+            import SwiftUI
+            struct Maker: View {
+                var body: some View { Text(title).font(.system(size: 17)) }
+                let title: String
+                static func make(_ title: String) -> some View { Self(title: title) }
+            }
+            #Preview { Maker(title: "") }
+            """
+        let files = [
+            "App/ShopApp.swift": "import SwiftUI\n@main struct ShopApp: App { var body: some Scene { WindowGroup { Home() } } }\n",
+            "App/Home.swift": "import SwiftUI\nstruct Home: View {\n    var body: some View { VStack { Text(Badge.formatter.string(from: Date())) ; Badge.icon(\"\") ; Maker.make(\"\") } }\n}\n",
+            "App/Badge.swift": badge,
+            "App/Maker.swift": maker,
+        ]
+        // Badge's body (line 3) only a preview creates; its helper (line 6) and Maker's body (line 3) ship.
+        #expect(try reported(files) == ["Badge.swift", "Maker.swift"])
+    }
+
     @Test("a view drawn into an image and also shown on a screen is judged")
     func imageAndScreen() throws {
         let files = [
