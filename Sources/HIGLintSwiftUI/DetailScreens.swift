@@ -43,6 +43,19 @@ extension SwiftUIFile {
         return nil
     }
 
+    /// The view types the presentations (`kinds`) of this file driven by `state` show, through a container around
+    /// them (`SwiftUIFile.presentedViews(in:)`).
+    public func presentedTypes(drivenBy state: Set<String>, kinds: Set<String>) -> Set<String> {
+        var found: Set<String> = []
+        for presentation in presentations(drivenBy: state, kinds: kinds) {
+            guard let call = presentation.call, let closure = call.trailingClosure ?? call.closure("content") else { continue }
+            for view in Self.presentedViews(in: closure) where view.isTypeCall && !systemViewNames.contains(view.writtenName) {
+                found.insert(view.writtenName)
+            }
+        }
+        return found
+    }
+
     /// The view type the file's only `.navigationDestination(for:)` shows, when there is exactly one.
     private func soleNavigationDestinationType() -> String? {
         let destinations = tree.tokens(viewMode: .sourceAccurate).filter {
@@ -74,6 +87,7 @@ extension SwiftUIFile {
                 keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
             }
         }
+        if parts.contains(where: { $0.offersDestructiveButton || $0.placesDestructiveAction }) { keys.insert(destructiveControlKey) }
         return keys
     }
 

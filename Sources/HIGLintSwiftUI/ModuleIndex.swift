@@ -230,10 +230,13 @@ public struct ModuleIndex: Sendable, Equatable {
     /// The screens this file's swiped rows open, and what those declared here offer.
     private mutating func recordSwipeDestinations(in file: SwiftUIFile) {
         for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == "swipeActions" {
-            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let row = file.view(modifiedBy: member),
-                  let destination = file.navigationDestinationType(of: row)
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let row = file.view(modifiedBy: member)
             else { continue }
-            swipeDestinations.insert(destination)
+            if let destination = file.navigationDestinationType(of: row) { swipeDestinations.insert(destination) }
+            // The sheets the swipe's buttons present, for whether they ask first (`destructiveControlKey`).
+            if let content = row.modifier(at: member)?.call.flatMap({ $0.trailingClosure ?? $0.closure("content") }) {
+                swipeDestinations.formUnion(file.presentedTypes(drivenBy: file.stateWritten(by: content), kinds: sheetPresentations))
+            }
         }
         addScreenActions(of: swipeDestinations, in: file)
     }
