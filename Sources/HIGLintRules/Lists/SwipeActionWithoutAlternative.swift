@@ -15,8 +15,9 @@ import SwiftSyntax
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content` or on the `content` a wrapper view
-/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens (or a sheet, cover or
-/// destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
+/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens (a `NavigationLink(value:)` row's: where the module's
+/// `.navigationDestination(for:)` sends the value's type, read from the row's code, `SwiftUIFile.linkedValueType(of:)`;
+/// or a sheet, cover or destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
 /// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
 /// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
 /// cannot be seen, or does not offer the action, still is. For a delete (a destructive role, or the declared lists
@@ -205,6 +206,31 @@ struct SwipeActionWithoutAlternative: Rule {
                 }
             }
             """,
+            // The screen another file's `.navigationDestination(for:)` shows for the linked value offers another action.
+            RuleExample("""
+                struct Notes: View {
+                    var body: some View {
+                        List(notes) { note in
+                            NavigationLink(value: note) { NoteRow(note: note) }
+                                .swipeActions { ↓Button("Delete", role: .destructive) { remove(note) } }
+                        }
+                    }
+                }
+                struct NoteRow: View {
+                    let note: Note
+                    var body: some View { Text(note.title) }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        NavigationStack { Notes().navigationDestination(for: Note.self) { NoteViewer(note: $0) } }
+                    }
+                }
+                struct NoteViewer: View {
+                    let note: Note
+                    var body: some View { Text(note.body).toolbar { Button("Share") { share(note) } } }
+                }
+                """]),
             // The row's tap opens another screen than the swipe's sheet.
             """
             struct Words: View {
@@ -247,6 +273,29 @@ struct SwipeActionWithoutAlternative: Rule {
                             Button("Delete Expense", role: .destructive) { confirming = true }
                         }
                     }
+                }
+                """]),
+            // The screen another file's `.navigationDestination(for:)` shows for the linked value (its type read from
+            // the helper's parameter) offers a delete.
+            RuleExample("""
+                struct Notes: View {
+                    var body: some View {
+                        List(notes) { note in noteLink(for: note) }
+                    }
+                    private func noteLink(for note: Note) -> some View {
+                        NavigationLink(value: note) { Text(note.title) }
+                            .swipeActions { Button("Delete", role: .destructive) { remove(note) } }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        NavigationStack { Notes().navigationDestination(for: Note.self) { NoteEditor(note: $0) } }
+                    }
+                }
+                struct NoteEditor: View {
+                    let note: Note
+                    var body: some View { Form { Button("Delete Note", role: .destructive) { confirming = true } } }
                 }
                 """]),
             // The swipe sets the state the row's own tap sets: it opens the same edit sheet, which the tap offers.
