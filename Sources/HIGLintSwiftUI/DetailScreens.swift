@@ -15,7 +15,10 @@ extension SwiftUIFile {
             if let type = destinations.first(where: { $0.isTypeCall && !systemViewNames.contains($0.writtenName) }) {
                 return type.writtenName
             }
-            return row.hasArgument("value") ? soleNavigationDestinationType() : nil
+            guard row.hasArgument("value") else { return nil }
+            // The module's destination for the value's type, when another file declares it.
+            if let type = linkedValueType(of: row), let screen = module.valueDestination(for: type) { return screen }
+            return soleNavigationDestinationType()
         }
         guard depth < 2 else { return nil }
         var inner: [SwiftUIView] = []
@@ -41,6 +44,19 @@ extension SwiftUIFile {
             }
         }
         return nil
+    }
+
+    /// The view types the presentations (`kinds`) of this file driven by `state` show, through a container around
+    /// them (`SwiftUIFile.presentedViews(in:)`).
+    public func presentedTypes(drivenBy state: Set<String>, kinds: Set<String>) -> Set<String> {
+        var found: Set<String> = []
+        for presentation in presentations(drivenBy: state, kinds: kinds) {
+            guard let call = presentation.call, let closure = call.trailingClosure ?? call.closure("content") else { continue }
+            for view in Self.presentedViews(in: closure) where view.isTypeCall && !systemViewNames.contains(view.writtenName) {
+                found.insert(view.writtenName)
+            }
+        }
+        return found
     }
 
     /// The view type the file's only `.navigationDestination(for:)` shows, when there is exactly one.
@@ -74,6 +90,7 @@ extension SwiftUIFile {
                 keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
             }
         }
+        if parts.contains(where: { $0.offersDestructiveButton || $0.placesDestructiveAction }) { keys.insert(destructiveControlKey) }
         return keys
     }
 
@@ -128,5 +145,83 @@ private final class ActionControlCollector: SyntaxVisitor {
             calls.append(node)
         }
         return .visitChildren
+    }
+}
+
+/// Where a `NavigationLink(value:)` goes when the `.navigationDestination(for:)` that shows its value is in another
+/// file: the module's destinations by the value's type (`ModuleIndex.valueDestinations`), and the value's type read
+/// from the row's code.
+extension SwiftUIFile {
+    /// The file's `.navigationDestination(for: Type.self) { … }` (or a backport's `…NavigationDestination(for:)`) as
+    /// `Type>Screen`: the first view type its closure shows, through a container around it.
+    public func valueDestinations() -> Set<String> {
+        var found: Set<String> = []
+        for token in tree.tokens(viewMode: .sourceAccurate)
+        where token.text == "navigationDestination" || token.text.hasSuffix("NavigationDestination") {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id,
+                  let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                  let valueType = Self.metatypeName(call.argument("for")?.expression),
+                  let closure = call.trailingClosure ?? call.closure("destination"),
+                  let screen = Self.presentedViews(in: closure)
+                      .first(where: { $0.isTypeCall && !systemViewNames.contains($0.writtenName) })?.writtenName
+            else { continue }
+            found.insert(valueType + ">" + screen)
+        }
+        return found
+    }
+
+    /// `Preset.self` → `Preset`.
+    private static func metatypeName(_ expression: ExprSyntax?) -> String? {
+        guard let member = expression?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+        return base.baseName.text
+    }
+
+    /// The type of the value a `NavigationLink(value: name)` row links to, when the code declares it: a parameter of
+    /// the function the row is written in (`func presetRow(for preset: Preset)`), or the property of a view type of
+    /// this file the value is passed to in the row (`PromptRow(prompt: prompt)` with `let prompt: UserPrompt`). `nil`
+    /// for any other value, or when these disagree.
+    public func linkedValueType(of row: SwiftUIView) -> String? {
+        guard row.name == "NavigationLink", let value = row.argument("value")?.expression.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        let name = value.baseName.text
+        var found: Set<String> = []
+        var node = Syntax(row.root).parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                for parameter in function.signature.parameterClause.parameters
+                where (parameter.secondName ?? parameter.firstName).text == name {
+                    if let type = Self.namedType(parameter.type) { found.insert(type) }
+                }
+                break
+            }
+            node = current.parent
+        }
+        for view in row.childViews(roles: [.label, .content]) + row.descendantViews(roles: [.label, .content]) where view.isTypeCall {
+            guard let type = types[view.writtenName], let call = view.call else { continue }
+            for argument in call.arguments where argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                guard let label = argument.label?.text, let annotation = type.properties[label]?.typeAnnotation,
+                      let named = Self.namedType(annotation) else { continue }
+                found.insert(named)
+            }
+        }
+        return found.count == 1 ? found.first : nil
+    }
+
+    /// `Model`, `Model?`: a named type without generic arguments.
+    private static func namedType(_ type: TypeSyntax) -> String? {
+        if let optional = type.as(OptionalTypeSyntax.self) { return namedType(optional.wrappedType) }
+        guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else { return nil }
+        return identifier.name.text
+    }
+}
+
+extension ModuleIndex {
+    /// The one screen the module's `.navigationDestination(for:)` shows for values of `type`; `nil` when there is
+    /// none, or more than one.
+    public func valueDestination(for type: String) -> String? {
+        let prefix = type + ">"
+        let screens = Set(valueDestinations.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        return screens.count == 1 ? screens.first : nil
     }
 }

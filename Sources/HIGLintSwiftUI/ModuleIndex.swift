@@ -74,6 +74,12 @@ public struct ModuleIndex: Sendable, Equatable {
     /// What those screens let people do, as `Type.key` (`ActionButton.actionKeys`): a detail screen that offers a
     /// swiped action is the HIG's other path to it. Worked out for the types in `swipeDestinations` only.
     public var screenActions: Set<String> = []
+    /// The screens the module's `.navigationDestination(for:)` show, as `ValueType>Screen`
+    /// (`SwiftUIFile.valueDestinations()`).
+    public var valueDestinations: Set<String> = []
+    /// The types of the values swiped `NavigationLink(value:)` rows link to (`SwiftUIFile.linkedValueType(of:)`): the
+    /// screens `valueDestinations` gives them are parsed for what they offer, like `swipeDestinations`.
+    public var swipeValueTypes: Set<String> = []
     /// Properties, by name, whose value people choose: stored in a setting (`@AppStorage`, `@SceneStorage`) or bound
     /// to a control that sets it (`Slider(value: $theme.bodySize)`, `Stepper(value:)`), in any
     /// file: a theme editor's or a reader's text size.
@@ -86,11 +92,11 @@ public struct ModuleIndex: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ModuleIndex() }
 
-    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue", "menuItemHelper", "givenContent"]
+    private static let fieldNames = ["image", "chart", "menu", "style", "menuHelper", "imageMember", "row", "cell", "titled", "labelled", "controlLabel", "control", "unlabelledUse", "swipeDestination", "screenAction", "styledLabel", "shareItemType", "textOrURL", "controlWrapper", "wrappedLabel", "untitledUse", "chosenValue", "menuItemHelper", "givenContent", "valueDestination", "swipeValueType"]
     private static var fields: [WritableKeyPath<ModuleIndex, Set<String>>] {
         [\.imageOnlyViews, \.chartViews, \.contextMenuViews, \.titleDrawingStyles, \.contextMenuHelpers, \.imageMembers,
          \.rowViews, \.cellViews, \.titledViews, \.labelledViews, \.controlLabelViews, \.controlViews, \.unlabelledUseViews,
-         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues, \.menuItemHelpers, \.givenContentPlacements]
+         \.swipeDestinations, \.screenActions, \.styledLabelViews, \.shareItemTypes, \.textOrURLMembers, \.controlWrapperViews, \.wrappedLabelViews, \.untitledUseViews, \.chosenValues, \.menuItemHelpers, \.givenContentPlacements, \.valueDestinations, \.swipeValueTypes]
     }
 
     public mutating func formUnion(_ other: ModuleIndex) {
@@ -162,6 +168,7 @@ public struct ModuleIndex: Sendable, Equatable {
         recordChosenValues(in: file)
         recordUses(in: file)
         recordSwipeDestinations(in: file)
+        valueDestinations.formUnion(file.valueDestinations())
         recordShareItems(in: file)
     }
 
@@ -230,10 +237,14 @@ public struct ModuleIndex: Sendable, Equatable {
     /// The screens this file's swiped rows open, and what those declared here offer.
     private mutating func recordSwipeDestinations(in file: SwiftUIFile) {
         for token in file.tree.tokens(viewMode: .sourceAccurate) where token.text == "swipeActions" {
-            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let row = file.view(modifiedBy: member),
-                  let destination = file.navigationDestinationType(of: row)
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let row = file.view(modifiedBy: member)
             else { continue }
-            swipeDestinations.insert(destination)
+            if let destination = file.navigationDestinationType(of: row) { swipeDestinations.insert(destination) }
+            if let type = file.linkedValueType(of: row) { swipeValueTypes.insert(type) }
+            // The sheets the swipe's buttons present, for whether they ask first (`destructiveControlKey`).
+            if let content = row.modifier(at: member)?.call.flatMap({ $0.trailingClosure ?? $0.closure("content") }) {
+                swipeDestinations.formUnion(file.presentedTypes(drivenBy: file.stateWritten(by: content), kinds: sheetPresentations))
+            }
         }
         addScreenActions(of: swipeDestinations, in: file)
     }

@@ -209,16 +209,39 @@ extension SwiftUIFile {
         presentations(drivenBy: stateWritten(by: code), kinds: sheetPresentations).contains { sheet in
             guard let call = sheet.call, let content = call.trailingClosure ?? call.closure("content") else { return false }
             if content.offersDestructiveButton { return true }
-            return ViewBuilderContent.views(in: content.statements).contains { view in
+            return Self.presentedViews(in: content).contains { view in
                 guard view.isTypeCall else { return false }
                 return Self.namesConfirmation(view.writtenName)
                     || types[view.writtenName]?.parts.contains(where: \.offersDestructiveButton) == true
+                    || module.screenActionKeys(ofType: view.writtenName).contains(destructiveControlKey)
             }
         }
     }
 }
 
+extension SwiftUIFile {
+    /// The views a presentation's content shows: those written in it, and those a container among them holds
+    /// (`NavigationStack { LogoutSheet(…) }`, a navigation stack of a package): the sheet's own view is inside.
+    public static func presentedViews(in content: ClosureExprSyntax) -> [SwiftUIView] {
+        let views = ViewBuilderContent.views(in: content.statements)
+        return views + views.flatMap { $0.childViews(roles: [.content]) }
+    }
+}
+
+/// The screen key (`SwiftUIFile.screenActionKeys(ofType:)`) of a screen with a destructive control: a `role:
+/// .destructive` one, or one placed as the `.destructiveAction` of its toolbar. A sheet with one asks first.
+public let destructiveControlKey = "rdestructive"
+
 extension SyntaxProtocol {
+    /// Whether this code places a toolbar item as the screen's destructive action (`placement: .destructiveAction`).
+    var placesDestructiveAction: Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "destructiveAction", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self)
+            else { return false }
+            return member.base == nil
+        }
+    }
+
     /// Whether this code passes `role: .destructive`: a control that carries out what is asked.
     var offersDestructiveButton: Bool {
         tokens(viewMode: .sourceAccurate).contains { token in

@@ -134,12 +134,13 @@ struct SurveyPhase {
     /// The names the second passes look for: a saved file that brings new ones makes the files that declare or
     /// create them parse again.
     private static func secondPassNames(_ results: [SurveyPart?]) -> Set<String> {
-        results.reduce(into: Set<String>()) { names, part in
+        results.reduce(into: swipeScreens(results)) { names, part in
             guard let index = part?.facts.index else { return }
             names.formUnion(index.chartViews)
             names.formUnion(index.titleDrawingStyles)
             names.formUnion(index.controlWrapperViews)
             names.formUnion(index.swipeDestinations)
+            names.formUnion(index.swipeValueTypes)
             names.formUnion(index.shareItemTypes)
         }
     }
@@ -188,19 +189,33 @@ struct SurveyPhase {
     /// declared in files of their own, with none of the words that make the survey parse a file. Once the first pass
     /// knows them, the files that declare one are parsed for what those screens offer (`ModuleIndex.screenActions`)
     /// and which of those members hold text or a URL (`textOrURLMembers`); there are few.
+    /// A swiped `NavigationLink(value:)` row's screen is where another file's `.navigationDestination(for:)` sends its
+    /// value's type (`ModuleIndex.valueDestinations`, `swipeValueTypes`), known once every file's part is in.
     private func addScreensOfSwipeDestinations(to results: inout [SurveyPart?], files: [ConfiguredFile], within: Set<Int>?) {
-        addFactsOfDeclaredTypes(\.swipeDestinations, to: &results, files: files, within: within) { $0.addScreenActions(of: $1, in: $2) }
+        let screens = Self.swipeScreens(results)
+        addFactsOfDeclaredTypes(screens, to: &results, files: files, within: within) { $0.addScreenActions(of: $1, in: $2) }
+    }
+
+    private static func swipeScreens(_ results: [SurveyPart?]) -> Set<String> {
+        var joined = ModuleIndex()
+        for part in results {
+            guard let index = part?.facts.index else { continue }
+            joined.swipeDestinations.formUnion(index.swipeDestinations)
+            joined.valueDestinations.formUnion(index.valueDestinations)
+            joined.swipeValueTypes.formUnion(index.swipeValueTypes)
+        }
+        return joined.swipeDestinations.union(joined.swipeValueTypes.compactMap(joined.valueDestination(for:)))
     }
 
     private func addMembersOfShareItemTypes(to results: inout [SurveyPart?], files: [ConfiguredFile], within: Set<Int>?) {
-        addFactsOfDeclaredTypes(\.shareItemTypes, to: &results, files: files, within: within) { $0.addTextOrURLMembers(of: $1, in: $2) }
+        let types = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index.shareItemTypes ?? []) }
+        addFactsOfDeclaredTypes(types, to: &results, files: files, within: within) { $0.addTextOrURLMembers(of: $1, in: $2) }
     }
 
     /// Parses the files that declare a type the first pass collected in `wanted`, adding what `add` finds of them.
-    private func addFactsOfDeclaredTypes(_ wanted: KeyPath<ModuleIndex, Set<String>>, to results: inout [SurveyPart?],
+    private func addFactsOfDeclaredTypes(_ types: Set<String>, to results: inout [SurveyPart?],
                                          files: [ConfiguredFile], within: Set<Int>?,
                                          add: @escaping @Sendable (inout ModuleIndex, Set<String>, SwiftUIFile) -> Void) {
-        let types = results.reduce(into: Set<String>()) { $0.formUnion($1?.facts.index[keyPath: wanted] ?? []) }
         guard !types.isEmpty else { return }
         let declaring = results.indices.filter { index in
             (within?.contains(index) ?? true) && results[index]?.creations.declared.contains { types.contains($0.name) } == true

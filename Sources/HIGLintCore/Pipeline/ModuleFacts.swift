@@ -64,6 +64,8 @@ public struct ModuleFacts: Sendable {
         // Rows with swipe actions, for the screens they open (`ModuleIndex.swipeDestinations`); share links, for the
         // types whose members they share (`ModuleIndex.shareItemTypes`).
         "swipeActions", "ShareLink",
+        // The screens `NavigationLink(value:)` rows open, by the value's type (`ModuleIndex.valueDestinations`).
+        "navigationDestination",
         // Values people choose (`ModuleIndex.chosenValues`): settings, and the controls of a theme or reader editor.
         "AppStorage", "SceneStorage", "Slider", "Stepper",
     ]

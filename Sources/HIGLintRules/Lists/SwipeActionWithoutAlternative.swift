@@ -15,8 +15,9 @@ import SwiftSyntax
 /// content cannot all be seen (a custom view, a helper in another file, a `ForEach`), the rule says
 /// nothing for that row; so it does for a row that carries a module `ViewModifier` attaching a context menu
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content` or on the `content` a wrapper view
-/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens (or a sheet, cover or
-/// destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
+/// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens (a `NavigationLink(value:)` row's: where the module's
+/// `.navigationDestination(for:)` sends the value's type, read from the row's code, `SwiftUIFile.linkedValueType(of:)`;
+/// or a sheet, cover or destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
 /// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
 /// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
 /// cannot be seen, or does not offer the action, still is. For a delete (a destructive role, or the declared lists
@@ -26,7 +27,9 @@ import SwiftSyntax
 /// with an `EditButton` or `editMode` in the same view type. Edit mode's selection counts for
 /// any action: a `List(selection:)` around the row, edit mode in the view type, and a button of a `.toolbar` in that
 /// type with the same title or call (`Button("Archive") { archive(selection) }`). A toolbar or an `.onDelete` in
-/// another type or file is not seen.
+/// another type or file is not seen. The row's own tap is the other path for a swipe that sets only state the tap
+/// sets (a `Button` row's action, `.onTapGesture`), state that presents a screen: an Edit that opens the sheet a tap
+/// opens.
 struct SwipeActionWithoutAlternative: Rule {
     static let description = RuleDescription(
         id: "swipe-action-without-alternative",
@@ -203,6 +206,46 @@ struct SwipeActionWithoutAlternative: Rule {
                 }
             }
             """,
+            // The screen another file's `.navigationDestination(for:)` shows for the linked value offers another action.
+            RuleExample("""
+                struct Notes: View {
+                    var body: some View {
+                        List(notes) { note in
+                            NavigationLink(value: note) { NoteRow(note: note) }
+                                .swipeActions { ↓Button("Delete", role: .destructive) { remove(note) } }
+                        }
+                    }
+                }
+                struct NoteRow: View {
+                    let note: Note
+                    var body: some View { Text(note.title) }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        NavigationStack { Notes().navigationDestination(for: Note.self) { NoteViewer(note: $0) } }
+                    }
+                }
+                struct NoteViewer: View {
+                    let note: Note
+                    var body: some View { Text(note.body).toolbar { Button("Share") { share(note) } } }
+                }
+                """]),
+            // The row's tap opens another screen than the swipe's sheet.
+            """
+            struct Words: View {
+                @State private var shown: Word?
+                @State private var editing: Word?
+                var body: some View {
+                    List(words) { word in
+                        Button { shown = word } label: { Text(word.text) }
+                            .swipeActions { ↓Button { editing = word } label: { Label("Edit", systemImage: "pencil") } }
+                    }
+                    .sheet(item: $shown) { WordDetail(word: $0) }
+                    .sheet(item: $editing) { WordEditor(word: $0) }
+                }
+            }
+            """,
             // The edit screen the row opens saves, and deletes nothing.
             RuleExample("""
                 NavigationLink(destination: ExpenseEditor(expense: expense)) { ExpenseRow(expense: expense) }
@@ -232,6 +275,42 @@ struct SwipeActionWithoutAlternative: Rule {
                     }
                 }
                 """]),
+            // The screen another file's `.navigationDestination(for:)` shows for the linked value (its type read from
+            // the helper's parameter) offers a delete.
+            RuleExample("""
+                struct Notes: View {
+                    var body: some View {
+                        List(notes) { note in noteLink(for: note) }
+                    }
+                    private func noteLink(for note: Note) -> some View {
+                        NavigationLink(value: note) { Text(note.title) }
+                            .swipeActions { Button("Delete", role: .destructive) { remove(note) } }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        NavigationStack { Notes().navigationDestination(for: Note.self) { NoteEditor(note: $0) } }
+                    }
+                }
+                struct NoteEditor: View {
+                    let note: Note
+                    var body: some View { Form { Button("Delete Note", role: .destructive) { confirming = true } } }
+                }
+                """]),
+            // The swipe sets the state the row's own tap sets: it opens the same edit sheet, which the tap offers.
+            """
+            struct Words: View {
+                @State private var editing: Word?
+                var body: some View {
+                    List(words) { word in
+                        Button { if selecting { toggle(word) } else { editing = word } } label: { Text(word.text) }
+                            .swipeActions { Button { haptic(); editing = word } label: { Label("Edit", systemImage: "pencil") } }
+                    }
+                    .sheet(item: $editing) { WordEditor(word: $0) }
+                }
+            }
+            """,
             // Edit mode's delete control: `.onDelete` with an `EditButton`.
             """
             struct Expenses: View {
@@ -532,7 +611,11 @@ struct SwipeActionWithoutAlternative: Rule {
         let screenDeletes = detailActions.contains { Self.isDeleteKey($0, words: words, symbols: symbols) }
         // Edit mode's selection, with the action in the toolbar for what is selected.
         let selectionActions = editMode ? selectionToolbarButtons(for: row, in: context.file) : []
+        // The row's own tap: a swipe that only sets the state the tap sets, state that presents a screen (an Edit
+        // that opens the sheet tapping the row opens), repeats the tap.
+        let tapState = Set([swipe.row, row].flatMap { tapCode(of: $0) }.flatMap { context.file.stateWritten(by: $0) })
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
+            if let action = button.action, repeatsTap(action, tapState: tapState, in: context.file) { continue }
             let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols, strings: context.module.localizedStrings)
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
                   detailActions.isDisjoint(with: button.actionKeys), !(isDelete && (deletesInEditMode || screenDeletes)),
@@ -540,6 +623,24 @@ struct SwipeActionWithoutAlternative: Rule {
                   context.applies(at: button.view.nameToken) else { continue }
             context.report(at: button.view.nameToken, message: Self.message)
         }
+    }
+
+    /// The code a tap on the row runs: a `Button` row's action, and the closures of its `.onTapGesture`.
+    private func tapCode(of row: SwiftUIView) -> [Syntax] {
+        var code: [Syntax] = []
+        if row.name == "Button", let action = ActionButton(view: row).action { code.append(Syntax(action)) }
+        for tap in row.modifiers(named: "onTapGesture") {
+            if let closure = tap.call?.trailingClosure ?? tap.call?.closure("perform") { code.append(Syntax(closure)) }
+        }
+        return code
+    }
+
+    /// Whether a swipe's action sets only state that the row's tap sets too, and that state presents a screen: the
+    /// swipe opens what tapping the row opens.
+    private func repeatsTap(_ action: ExprSyntax, tapState: Set<String>, in file: SwiftUIFile) -> Bool {
+        let written = file.stateWritten(by: action)
+        return !written.isEmpty && written.isSubset(of: tapState)
+            && !file.presentations(drivenBy: written, kinds: screenPresentations).isEmpty
     }
 
     /// A screen's control key (`ActionButton.actionKeys`: `t` + title, `s` + symbol) that deletes: its title starts

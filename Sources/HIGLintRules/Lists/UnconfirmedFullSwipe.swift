@@ -9,7 +9,9 @@ import SwiftSyntax
 /// and the same-file functions it calls (one level), see `DestructiveSwipeWithoutRole`; a sheet, cover or popover the
 /// action presents asks first when its content offers a `role: .destructive` button or shows a view (named for
 /// confirmation, or declared in the file with such a button) that does (`SwiftUIFile.presentsConfirmingSheet`); a
-/// sheet declared in another file is known only by its name. A closure the row
+/// sheet declared in another file asks when the module knows it offers a destructive control (a `role: .destructive`
+/// one, or its toolbar's `.destructiveAction`; `ModuleIndex.screenActions`). The view a container in the sheet holds
+/// (`NavigationStack { LogOutSheet() }`) is the sheet's. A closure the row
 /// was handed by its parent (`onDelete(user)`) is not judged, nor is one that only edits an editor's draft that a Cancel
 /// discards and a Save hands on (`SwiftUIFile.editsDiscardableDraft`): a `@Binding`, an observed model or a `@State` model
 /// that saves itself is no such draft. Nor is a button that ends or hides without deleting
@@ -30,6 +32,27 @@ struct UnconfirmedFullSwipe: Rule {
             """,
         platforms: [.iOS, .visionOS],
         triggeringExamples: [
+            // The sheet the swipe presents, in a navigation stack, is declared in another file and only edits: it
+            // does not ask.
+            RuleExample("""
+                struct Accounts: View {
+                    @State private var editing: Account?
+                    var body: some View {
+                        List(accounts) { account in
+                            Text(account.name).↓swipeActions { Button("Log Out", role: .destructive) { editing = account } }
+                        }
+                        .sheet(item: $editing) { account in NavigationStack { AccountEditor(account: account) } }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct AccountEditor: View {
+                    let account: Account
+                    var body: some View {
+                        Form { TextField("Name", text: $name) }
+                            .toolbar { ToolbarItem(placement: .confirmationAction) { Button("Save") { save() } } }
+                    }
+                }
+                """]),
             """
             OrderRow(order: order)
                 .↓swipeActions {
@@ -118,6 +141,29 @@ struct UnconfirmedFullSwipe: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The sheet the swipe presents, in a navigation stack, is declared in another file and asks: Cancel, and
+            // the log-out placed as its destructive action.
+            RuleExample("""
+                struct Accounts: View {
+                    @State private var leaving: Account?
+                    var body: some View {
+                        List(accounts) { account in
+                            Text(account.name).swipeActions { Button("Log Out", role: .destructive) { leaving = account } }
+                        }
+                        .sheet(item: $leaving) { account in NavigationStack { LogOutSheet(account: account) } }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct LogOutSheet: View {
+                    let account: Account
+                    var body: some View {
+                        Text(account.name).toolbar {
+                            ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
+                            ToolbarItem(placement: .destructiveAction) { Button("Log Out") { logOut(account) } }
+                        }
+                    }
+                }
+                """]),
             // The editor's own copy: Cancel throws it away, Save hands it on.
             """
             struct RoutineEditor: View {
@@ -237,6 +283,8 @@ struct UnconfirmedFullSwipe: Rule {
 
     static let visitedKinds: Set<SyntaxKind> = [.memberAccessExpr]
     static let visitedNames: Set<String>? = SwipeActionsModifier.triggerWords
+
+    static let usesModuleIndex = true
 
     func visit(_ node: Syntax, in context: RuleContext) {
         guard let swipe = SwipeActionsModifier(node, in: context),
