@@ -80,6 +80,7 @@ extension SwiftUIFile {
     public func screenActionKeys(ofType name: String) -> Set<String> {
         guard let parts = types[name]?.parts else { return [] }
         var keys: Set<String> = []
+        var toggles: [SwiftUIView] = []
         // The type and its extensions in the file: a screen's toolbar and its helpers are often written apart.
         for declaration in parts {
             let collector = ActionControlCollector(viewMode: .sourceAccurate)
@@ -88,8 +89,11 @@ extension SwiftUIFile {
                 guard let placement = Self.placement(of: call, within: Syntax(declaration)), let view = view(at: call) else { continue }
                 let found = ActionButton(view: view).keysOnScreen
                 keys.formUnion(placement == .dialog ? found.filter { $0.hasPrefix("c") } : found)
+                if placement == .screen, view.name == "Toggle" { toggles.append(view) }
             }
         }
+        // A toggle's action is what its state's `.onChange(of:)` calls.
+        keys.formUnion(Self.toggleChangeCallKeys(in: parts.map(Syntax.init), toggles: toggles))
         if parts.contains(where: { $0.offersDestructiveButton || $0.placesDestructiveAction }) { keys.insert(destructiveControlKey) }
         return keys
     }
@@ -223,5 +227,80 @@ extension ModuleIndex {
         let prefix = type + ">"
         let screens = Set(valueDestinations.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
         return screens.count == 1 ? screens.first : nil
+    }
+}
+
+/// An action one call deep: what a swipe's own helper does to the item it is given, and what a screen's toggle does
+/// when it changes (`.onChange(of:)` of the state it binds). A swipe that calls `toggleVisibility(preset)`, whose body
+/// calls `store.setHidden(preset.id, …)`, and a screen whose `Toggle("Visible", isOn: $isVisible)` calls
+/// `store.setHidden(…)` in `.onChange(of: isVisible)` offer the same action.
+extension SwiftUIFile {
+    /// The functions the same-type (or file) functions `action` calls go on to call with one of their parameters in
+    /// an argument: what the helper does to the item it is given, as `ActionButton.actionKeys` call keys (`c` + name).
+    /// Calls that take none of its parameters (a haptic, a save) are left out.
+    public func deeperActionCallKeys(of action: ExprSyntax) -> Set<String> {
+        var keys: Set<String> = []
+        for function in calledFunctions(in: action, type: enclosingType(of: action)) {
+            guard let body = function.body else { continue }
+            let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            for call in Self.calls(in: Syntax(body)) where call.arguments.contains(where: { argument in
+                argument.expression.tokens(viewMode: .sourceAccurate).contains { parameters.contains($0.text) }
+            }) {
+                guard let name = Self.calleeName(call), !ActionButton.wrapperCalls.contains(name) else { continue }
+                keys.insert("c" + ActionButton.keyWord(name))
+            }
+        }
+        return keys
+    }
+
+    /// The calls, with arguments, in the `.onChange(of: state)` actions of `parts` for each `state` a `Toggle` of
+    /// `parts` binds (`isOn: $isVisible`): what flipping the toggle does, as call keys.
+    static func toggleChangeCallKeys(in parts: [Syntax], toggles: [SwiftUIView]) -> Set<String> {
+        let bound = Set(toggles.compactMap { toggle -> String? in
+            guard toggle.name == "Toggle", let binding = toggle.argument("isOn")?.expression.trimmedSource,
+                  binding.hasPrefix("$") else { return nil }
+            return String(binding.dropFirst())
+        })
+        guard !bound.isEmpty else { return [] }
+        var keys: Set<String> = []
+        for part in parts {
+            for token in part.tokens(viewMode: .sourceAccurate) where token.text == "onChange" {
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id,
+                      let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                      let observed = call.argument("of")?.expression.trimmedSource,
+                      bound.contains(observed) || bound.contains("self." + observed) || bound.contains(where: { "self." + $0 == observed }),
+                      let closure = call.trailingClosure ?? call.closure("action")
+                else { continue }
+                for inner in calls(in: Syntax(closure)) where !inner.arguments.isEmpty {
+                    guard let name = calleeName(inner), !ActionButton.wrapperCalls.contains(name) else { continue }
+                    keys.insert("c" + ActionButton.keyWord(name))
+                }
+            }
+        }
+        return keys
+    }
+
+    private static func calls(in node: Syntax) -> [FunctionCallExprSyntax] {
+        let collector = AllCallsCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.calls
+    }
+
+    private static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            return mutatingMethods.contains(name) ? nil : name
+        }
+        return nil
+    }
+}
+
+private final class AllCallsCollector: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
     }
 }

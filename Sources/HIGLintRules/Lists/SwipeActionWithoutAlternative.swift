@@ -231,6 +231,37 @@ struct SwipeActionWithoutAlternative: Rule {
                     var body: some View { Text(note.body).toolbar { Button("Share") { share(note) } } }
                 }
                 """]),
+            // The swipe's helper calls the screen's toggle action with nothing of the item it is given (a save): no
+            // same action.
+            RuleExample("""
+                struct Presets: View {
+                    var body: some View {
+                        List(presets) { preset in presetLink(for: preset) }
+                    }
+                    private func presetLink(for preset: Preset) -> some View {
+                        NavigationLink(value: preset) { Text(preset.name) }
+                            .swipeActions { ↓Button("Pin", systemImage: "pin") { pin(preset) } }
+                    }
+                    private func pin(_ preset: Preset) {
+                        pinnedIDs.insert(preset.id)
+                        store.persist(settings)
+                    }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        NavigationStack { Presets().navigationDestination(for: Preset.self) { PresetForm(preset: $0) } }
+                    }
+                }
+                struct PresetForm: View {
+                    let preset: Preset
+                    @State private var isVisible = true
+                    var body: some View {
+                        Form { Toggle("Visible", isOn: $isVisible) }
+                            .onChange(of: isVisible) { _, visible in store.persist(settings) }
+                    }
+                }
+                """]),
             // The row's tap opens another screen than the swipe's sheet.
             """
             struct Words: View {
@@ -296,6 +327,36 @@ struct SwipeActionWithoutAlternative: Rule {
                 struct NoteEditor: View {
                     let note: Note
                     var body: some View { Form { Button("Delete Note", role: .destructive) { confirming = true } } }
+                }
+                """]),
+            // The swipe's helper does to the item what the opened screen's toggle does when it changes.
+            RuleExample("""
+                struct Presets: View {
+                    var body: some View {
+                        List(presets) { preset in presetLink(for: preset) }
+                    }
+                    private func presetLink(for preset: Preset) -> some View {
+                        NavigationLink(value: preset) { Text(preset.name) }
+                            .swipeActions { Button("Hide", systemImage: "eye.slash") { hide(preset) } }
+                    }
+                    private func hide(_ preset: Preset) {
+                        haptic()
+                        store.setHidden(presetID: preset.id, hidden: true)
+                    }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        NavigationStack { Presets().navigationDestination(for: Preset.self) { PresetForm(preset: $0) } }
+                    }
+                }
+                struct PresetForm: View {
+                    let preset: Preset
+                    @State private var isVisible = true
+                    var body: some View {
+                        Form { Toggle("Visible", isOn: $isVisible) }
+                            .onChange(of: isVisible) { _, visible in store.setHidden(presetID: preset.id, hidden: !visible) }
+                    }
                 }
                 """]),
             // The swipe sets the state the row's own tap sets: it opens the same edit sheet, which the tap offers.
@@ -618,7 +679,9 @@ struct SwipeActionWithoutAlternative: Rule {
             if let action = button.action, repeatsTap(action, tapState: tapState, in: context.file) { continue }
             let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols, strings: context.module.localizedStrings)
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
-                  detailActions.isDisjoint(with: button.actionKeys), !(isDelete && (deletesInEditMode || screenDeletes)),
+                  detailActions.isDisjoint(with: button.actionKeys),
+                  detailActions.isEmpty || detailActions.isDisjoint(with: button.action.map(context.file.deeperActionCallKeys(of:)) ?? []),
+                  !(isDelete && (deletesInEditMode || screenDeletes)),
                   !selectionActions.contains(where: button.matches),
                   context.applies(at: button.view.nameToken) else { continue }
             context.report(at: button.view.nameToken, message: Self.message)
