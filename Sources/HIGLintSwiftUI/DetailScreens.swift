@@ -10,6 +10,11 @@ extension SwiftUIFile {
     /// that cannot be seen.
     public func navigationDestinationType(of row: SwiftUIView, depth: Int = 0) -> String? {
         if depth == 0, let presented = presentedScreenType(of: row) { return presented }
+        // A tap that appends a value to a navigation path opens the screen the module's destination shows for its type.
+        if depth == 0 {
+            let screens = Set(appendedValueTypes(of: row).compactMap(module.valueDestination(for:)))
+            if screens.count == 1, let screen = screens.first { return screen }
+        }
         if row.name == "NavigationLink" {
             let destinations = row.argumentViews("destination") + row.childViews(roles: [.destination])
             if let type = destinations.first(where: { $0.isTypeCall && !systemViewNames.contains($0.writtenName) }) {
@@ -125,7 +130,9 @@ extension ActionButton {
     /// "Edit" with `square.and.pencil`.
     public var actionKeys: Set<String> {
         let symbolKeys = symbols.map { "s" + Self.keyWord($0.hasSuffix(".fill") ? String($0.dropLast(5)) : $0) }
-        return Set(titles.map { "t" + Self.keyWord($0) } + actionCalls.map { "c" + Self.keyWord($0) } + symbolKeys)
+        // A title written "Add/Remove from Lists" offers both actions: each side of the slash is a title too.
+        let split = titles.filter { $0.contains("/") }.flatMap { $0.split(separator: "/").map(String.init) }
+        return Set((titles + split).map { "t" + Self.keyWord($0) } + actionCalls.map { "c" + Self.keyWord($0) } + symbolKeys)
             .filter { $0.count > 1 }
     }
 
@@ -210,6 +217,71 @@ extension SwiftUIFile {
             }
         }
         return found.count == 1 ? found.first : nil
+    }
+
+    /// The types of the values the row's own tap (a `Button` row's action, its `.onTapGesture`) appends to a
+    /// navigation path: `path.append(Route.detail)` is not read, `path.append(NotePath(note: note))` gives `NotePath`,
+    /// `path.append(note)` the type of the function parameter `note`; so does a call of a same-type (or file) function
+    /// whose body appends one of its parameters (`navigate(to: NotePath(note: note))`). Empty when no type can be
+    /// read: a helper of another file, or a value without a declared type.
+    public func appendedValueTypes(of row: SwiftUIView) -> Set<String> {
+        var tapCode: [Syntax] = []
+        if row.name == "Button", let action = ActionButton(view: row).action { tapCode.append(Syntax(action)) }
+        for tap in row.modifiers(named: "onTapGesture") {
+            if let closure = tap.call?.trailingClosure ?? tap.call?.closure("perform") { tapCode.append(Syntax(closure)) }
+        }
+        var found: Set<String> = []
+        for code in tapCode {
+            var values: [ExprSyntax] = []
+            for call in Self.calls(in: code) {
+                if Self.appendsToPath(call), let value = call.arguments.first?.expression { values.append(value) }
+            }
+            // A helper whose body appends one of its parameters: the arguments the tap gives it.
+            for call in Self.calls(in: code) {
+                guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                      let function = enclosingType(of: code)?.functions[name]?.first ?? types[""]?.functions[name]?.first,
+                      let body = function.body else { continue }
+                let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+                let appendsParameter = Self.calls(in: Syntax(body)).contains { inner in
+                    Self.appendsToPath(inner) && inner.arguments.first?.expression.as(DeclReferenceExprSyntax.self)
+                        .map { parameters.contains($0.baseName.text) } == true
+                }
+                if appendsParameter { values += call.arguments.map(\.expression) }
+            }
+            for value in values {
+                if let type = valueType(of: value, at: code) { found.insert(type) }
+            }
+        }
+        return found
+    }
+
+    /// `path.append(x)`, `navigationPath.append(x)`, `router.path.append(x)`: an `append` with one unlabeled argument on
+    /// a member or variable, not a collection's `append(contentsOf:)`.
+    private static func appendsToPath(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "append",
+              member.base != nil, call.arguments.count == 1, call.arguments.first?.label == nil else { return false }
+        return true
+    }
+
+    /// The type of a value the code builds (`NotePath(note: note)`, a type's initializer) or names (a parameter of the
+    /// function the code is written in).
+    private func valueType(of value: ExprSyntax, at code: Syntax) -> String? {
+        if let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+           callee.baseName.text.first?.isUppercase == true {
+            return callee.baseName.text
+        }
+        guard let reference = value.as(DeclReferenceExprSyntax.self) else { return nil }
+        var node = code.parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                let types = function.signature.parameterClause.parameters
+                    .filter { ($0.secondName ?? $0.firstName).text == reference.baseName.text }
+                    .compactMap { Self.namedType($0.type) }
+                return types.count == 1 ? types.first : nil
+            }
+            node = current.parent
+        }
+        return nil
     }
 
     /// `Model`, `Model?`: a named type without generic arguments.

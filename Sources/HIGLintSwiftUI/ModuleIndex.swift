@@ -241,6 +241,7 @@ public struct ModuleIndex: Sendable, Equatable {
             else { continue }
             if let destination = file.navigationDestinationType(of: row) { swipeDestinations.insert(destination) }
             if let type = file.linkedValueType(of: row) { swipeValueTypes.insert(type) }
+            swipeValueTypes.formUnion(file.appendedValueTypes(of: row))
             // The sheets the swipe's buttons present, for whether they ask first (`destructiveControlKey`).
             if let content = row.modifier(at: member)?.call.flatMap({ $0.trailingClosure ?? $0.closure("content") }) {
                 swipeDestinations.formUnion(file.presentedTypes(drivenBy: file.stateWritten(by: content), kinds: sheetPresentations))

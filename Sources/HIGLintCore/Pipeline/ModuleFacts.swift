@@ -79,6 +79,8 @@ public struct ModuleFacts: Sendable {
     static func mayContribute(_ bytes: UnsafeBufferPointer<UInt8>, mentioning words: Set<String>) -> Bool {
         if !words.isDisjoint(with: declarationWords) { return true }
         if words.contains("ForEach"), !words.isDisjoint(with: repeatingContainers) { return true }
+        // A backport's `.nbNavigationDestination(for:)`: the screen a value's type opens (`ModuleIndex.valueDestinations`).
+        if contains(bytes, "NavigationDestination(for", followedBy: nil) { return true }
         // A view that shows a view it is given, perhaps as a control's label (`ModuleIndex.controlWrapperViews`).
         if contains(bytes, "@ViewBuilder let", followedBy: nil) || contains(bytes, "@ViewBuilder var", followedBy: nil)
             || contains(bytes, ": () ->", followedBy: "Label") || contains(bytes, ": () ->", followedBy: "Content") {

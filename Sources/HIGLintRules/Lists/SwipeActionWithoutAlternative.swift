@@ -17,9 +17,13 @@ import SwiftSyntax
 /// (`.modifier(RowMenu(…))`), and for swipes on a `ViewModifier`'s `content` or on the `content` a wrapper view
 /// stores, a row built where the modifier or wrapper is used. The detail screen a link row opens (a `NavigationLink(value:)` row's: where the module's
 /// `.navigationDestination(for:)` sends the value's type, read from the row's code, `SwiftUIFile.linkedValueType(of:)`;
+/// the same for a value the row's tap appends to a navigation path, itself or through a helper of the file,
+/// `SwiftUIFile.appendedValueTypes(of:)`;
 /// or a sheet, cover or destination the row's own tap or closure presents by setting its state) is the HIG's other alternative: when the module declares that
 /// view type (`ModuleIndex.screenActions`) and a control anywhere in it (toolbar, body, dialog) has the swipe
-/// button's title or calls the same function, the swipe is a shortcut and is not reported. A link row whose screen
+/// button's title (a title "A/B" offers both) or calls the same function, the swipe is a shortcut and is not reported.
+/// The function may be one call deep on both sides: one the swipe's own helper calls with the item it is given
+/// (`SwiftUIFile.deeperActionCallKeys(of:)`), and, for a screen's `Toggle`, one its state's `.onChange(of:)` calls. A link row whose screen
 /// cannot be seen, or does not offer the action, still is. For a delete (a destructive role, or the declared lists
 /// `destructiveWords` and `destructiveSymbols`), any delete that screen offers outside a `ForEach` counts, whatever its
 /// title says it deletes ("Delete Expense" on the edit screen), and so does edit mode's own delete: an `.onDelete` on the
@@ -262,6 +266,53 @@ struct SwipeActionWithoutAlternative: Rule {
                     }
                 }
                 """]),
+            // The row's tap appends a value to the path; the screen shown for its type offers another action.
+            RuleExample("""
+                struct Contacts: View {
+                    var body: some View { List(contacts) { contact in contactRow(contact) } }
+                    private func contactRow(_ contact: Contact) -> some View {
+                        Text(contact.name)
+                            .onTapGesture { path.append(ContactRoute(contact: contact)) }
+                            .swipeActions { ↓Button("Block", systemImage: "hand.raised") { block(contact) } }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        Contacts().navigationDestination(for: ContactRoute.self) { ContactScreen(contact: $0.contact) }
+                    }
+                }
+                struct ContactScreen: View {
+                    let contact: Contact
+                    var body: some View { Text(contact.name).toolbar { Button("Message") { message(contact) } } }
+                }
+                """]),
+            // The appended value's type cannot be read (a closure's parameter): the screen it opens is not known.
+            RuleExample("""
+                List(contacts) { contact in
+                    Text(contact.name)
+                        .onTapGesture { path.append(contact) }
+                        .swipeActions { ↓Button("Block", systemImage: "hand.raised") { block(contact) } }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View { Contacts().navigationDestination(for: Contact.self) { ContactScreen(contact: $0) } }
+                }
+                struct ContactScreen: View {
+                    let contact: Contact
+                    var body: some View { Text(contact.name).toolbar { Button("Block") { block(contact) } } }
+                }
+                """]),
+            // The screen offers the opposite action only.
+            RuleExample("""
+                NavigationLink(destination: ProfileScreen(user: user)) { UserRow(user: user) }
+                    .swipeActions { ↓Button("Unfollow") { store.unfollow(user) } }
+                """, moduleFiles: ["""
+                struct ProfileScreen: View {
+                    let user: User
+                    var body: some View { Text(user.name).toolbar { Menu("More") { Button("Follow") { showsFollow = true } } } }
+                }
+                """]),
             // The row's tap opens another screen than the swipe's sheet.
             """
             struct Words: View {
@@ -357,6 +408,60 @@ struct SwipeActionWithoutAlternative: Rule {
                         Form { Toggle("Visible", isOn: $isVisible) }
                             .onChange(of: isVisible) { _, visible in store.setHidden(presetID: preset.id, hidden: !visible) }
                     }
+                }
+                """]),
+            // The row's tap appends a value to the navigation path through a helper of the file; the screen another
+            // file's `.navigationDestination(for:)` shows for its type offers the swipe's action.
+            RuleExample("""
+                struct Contacts: View {
+                    @State private var path = NavigationPath()
+                    var body: some View {
+                        NavigationStack(path: $path) { List(contacts) { contact in contactRow(contact) } }
+                    }
+                    private func contactRow(_ contact: Contact) -> some View {
+                        Text(contact.name)
+                            .onTapGesture { open(ContactRoute(contact: contact)) }
+                            .swipeActions { Button("Block", systemImage: "hand.raised") { block(contact) } }
+                    }
+                    private func open(_ route: ContactRoute) { path.append(route) }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View {
+                        Contacts().navigationDestination(for: ContactRoute.self) { ContactScreen(contact: $0.contact) }
+                    }
+                }
+                struct ContactScreen: View {
+                    let contact: Contact
+                    var body: some View { Text(contact.name).toolbar { Button("Block") { block(contact) } } }
+                }
+                """]),
+            // A `Button` row appends its value (a parameter of the row's helper) to the path itself.
+            RuleExample("""
+                struct Notes: View {
+                    var body: some View { List(notes) { note in noteRow(note) } }
+                    private func noteRow(_ note: Note) -> some View {
+                        Button { router.path.append(note) } label: { Text(note.title) }
+                            .swipeActions { Button("Delete", role: .destructive) { remove(note) } }
+                    }
+                }
+                """, moduleFiles: ["""
+                struct Root: View {
+                    var body: some View { Notes().navigationDestination(for: Note.self) { NoteEditor(note: $0) } }
+                }
+                struct NoteEditor: View {
+                    let note: Note
+                    var body: some View { Form { Button("Delete Note", role: .destructive) { confirming = true } } }
+                }
+                """]),
+            // A screen's control titled "A/B" offers both actions.
+            RuleExample("""
+                NavigationLink(destination: ProfileScreen(user: user)) { UserRow(user: user) }
+                    .swipeActions { Button("Unfollow") { store.unfollow(user) } }
+                """, moduleFiles: ["""
+                struct ProfileScreen: View {
+                    let user: User
+                    var body: some View { Text(user.name).toolbar { Menu("More") { Button("Follow/Unfollow") { showsFollow = true } } } }
                 }
                 """]),
             // The swipe sets the state the row's own tap sets: it opens the same edit sheet, which the tap offers.
