@@ -31,7 +31,7 @@ public struct ActionButton {
         return action.calledFunctionNames.filter { !Self.wrapperCalls.contains($0) }
     }
 
-    static let wrapperCalls: Set<String> = [
+    public static let wrapperCalls: Set<String> = [
         "Task", "withAnimation", "withTransaction", "DispatchQueue", "async", "asyncAfter", "main", "print", "dismiss",
         "fireHaptic", "impactOccurred", "notificationOccurred", "UIImpactFeedbackGenerator", "UINotificationFeedbackGenerator",
         "id", "first", "firstIndex", "map", "filter", "contains",

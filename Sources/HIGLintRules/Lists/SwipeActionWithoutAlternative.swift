@@ -33,7 +33,8 @@ import SwiftSyntax
 /// type with the same title or call (`Button("Archive") { archive(selection) }`). A toolbar or an `.onDelete` in
 /// another type or file is not seen. The row's own tap is the other path for a swipe that sets only state the tap
 /// sets (a `Button` row's action, `.onTapGesture`), state that presents a screen: an Edit that opens the sheet a tap
-/// opens.
+/// opens, or that makes only the calls the tap makes, itself or by the buttons of the dialog it presents (a Watched
+/// swipe on a row whose tap asks, then marks it watched). A swipe on the label of a `NavigationLink` is on the link's row.
 struct SwipeActionWithoutAlternative: Rule {
     static let description = RuleDescription(
         id: "swipe-action-without-alternative",
@@ -328,6 +329,39 @@ struct SwipeActionWithoutAlternative: Rule {
                 }
             }
             """,
+            // The swipe on the link's label: the selection's toolbar offers another action.
+            """
+            struct Jobs: View {
+                @State private var selection = Set<Job.ID>()
+                @State private var editMode = EditMode.inactive
+                var body: some View {
+                    List(selection: $selection) {
+                        ForEach(jobs) { job in
+                            NavigationLink(value: job) {
+                                VStack { Text(job.name) }
+                                    .swipeActions { ↓Button { Task { await retry(ids: [job.id]) } } label: { Label("Retry", systemImage: "arrow.clockwise") } }
+                            }
+                        }
+                    }
+                    .environment(\\.editMode, $editMode)
+                    .toolbar { Button("Clear \\(selection.count)") { clear(ids: Array(selection)) } }
+                }
+            }
+            """,
+            // The row's tap asks, then calls another function than the swipe's.
+            """
+            struct EpisodeRow: View {
+                @State private var asking = false
+                var body: some View {
+                    Button { asking = true } label: { Text(episode.title) }
+                        .swipeActions(edge: .leading) { ↓Button("Skip", systemImage: "forward") { Task { await model.skip(episode) } } }
+                        .confirmationDialog("Mark as watched?", isPresented: $asking) {
+                            Button("Confirm") { Task { await model.markWatched(episode) } }
+                            Button("Cancel", role: .cancel) { asking = false }
+                        }
+                }
+            }
+            """,
             // The edit screen the row opens saves, and deletes nothing.
             RuleExample("""
                 NavigationLink(destination: ExpenseEditor(expense: expense)) { ExpenseRow(expense: expense) }
@@ -474,6 +508,39 @@ struct SwipeActionWithoutAlternative: Rule {
                             .swipeActions { Button { haptic(); editing = word } label: { Label("Edit", systemImage: "pencil") } }
                     }
                     .sheet(item: $editing) { WordEditor(word: $0) }
+                }
+            }
+            """,
+            // The swipe on the link's label is the link's row: the selection's toolbar offers the same call.
+            """
+            struct Jobs: View {
+                @State private var selection = Set<Job.ID>()
+                @State private var editMode = EditMode.inactive
+                var body: some View {
+                    List(selection: $selection) {
+                        ForEach(jobs) { job in
+                            NavigationLink(value: job) {
+                                VStack { Text(job.name) }
+                                    .swipeActions { Button { Task { await clear(ids: [job.id]) } } label: { Label("Clear", systemImage: "checkmark") } }
+                            }
+                        }
+                    }
+                    .environment(\\.editMode, $editMode)
+                    .toolbar { Button("Clear \\(selection.count)") { Task { await clear(ids: Array(selection)) } } }
+                }
+            }
+            """,
+            // The swipe makes the call the row's tap makes once its dialog is confirmed.
+            """
+            struct EpisodeRow: View {
+                @State private var asking = false
+                var body: some View {
+                    Button { asking = true } label: { Text(episode.title) }
+                        .swipeActions(edge: .leading) { Button("Watched", systemImage: "checkmark") { Task { await model.markWatched(episode) } } }
+                        .confirmationDialog("Mark as watched?", isPresented: $asking) {
+                            Button("Confirm") { Task { await model.markWatched(episode) } }
+                            Button("Cancel", role: .cancel) { asking = false }
+                        }
                 }
             }
             """,
@@ -756,6 +823,9 @@ struct SwipeActionWithoutAlternative: Rule {
         // the row that chain builds, with the menus attached after it.
         var rows = [swipe.row]
         while rows.count < 4, let outer = context.file.viewGivenToModifierClosure(rows[rows.count - 1]) { rows.append(outer) }
+        // A swipe on the label of a `NavigationLink` (`NavigationLink(value: …) { VStack { … }.swipeActions { … } }`) is
+        // on the link's row: the link is what the list shows, opens the screen and takes the selection.
+        if let link = linkAroundLabel(rows[rows.count - 1], in: context.file) { rows.append(link) }
         var alternatives: [ActionButton] = []
         var helperCalls: Set<String> = []
         for row in rows {
@@ -779,9 +849,14 @@ struct SwipeActionWithoutAlternative: Rule {
         let selectionActions = editMode ? selectionToolbarButtons(for: row, in: context.file) : []
         // The row's own tap: a swipe that only sets the state the tap sets, state that presents a screen (an Edit
         // that opens the sheet tapping the row opens), repeats the tap.
-        let tapState = Set([swipe.row, row].flatMap { tapCode(of: $0) }.flatMap { context.file.stateWritten(by: $0) })
+        let taps = rows  // the swipe's row first, then the views around it that are the row
+        let tapState = Set(taps.flatMap { tapCode(of: $0) }.flatMap { context.file.stateWritten(by: $0) })
+        // The calls the tap makes, itself or by the confirming dialog it presents: a swipe making only those does
+        // what tapping the row does (a Watched swipe on a row whose tap marks it watched after asking).
+        let tapCalls = Set(taps.flatMap { tapCode(of: $0) }.flatMap { callsMade(by: $0, in: context.file) })
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
             if let action = button.action, repeatsTap(action, tapState: tapState, in: context.file) { continue }
+            if !button.actionCalls.isEmpty, Set(button.actionCalls).isSubset(of: tapCalls) { continue }
             let isDelete = button.isDestructiveRole || Destruction.isMeant(by: button, words: words, symbols: symbols, strings: context.module.localizedStrings)
             guard !alternatives.contains(where: button.matches), helperCalls.isDisjoint(with: button.actionCalls),
                   detailActions.isDisjoint(with: button.actionKeys),
@@ -801,6 +876,26 @@ struct SwipeActionWithoutAlternative: Rule {
             if let closure = tap.call?.trailingClosure ?? tap.call?.closure("perform") { code.append(Syntax(closure)) }
         }
         return code
+    }
+
+    /// The functions `code` (a tap) calls, without wrappers, and those the buttons of a `.confirmationDialog` or
+    /// `.alert` it presents call (a Cancel calls nothing that counts).
+    private func callsMade(by code: Syntax, in file: SwiftUIFile) -> [String] {
+        var calls = code.calledFunctionNames.filter { !ActionButton.wrapperCalls.contains($0) }
+        for presentation in file.presentations(drivenBy: file.stateWritten(by: code)) {
+            guard let closure = presentation.call?.trailingClosure ?? presentation.call?.closure("actions") else { continue }
+            for button in file.actionButtons(in: closure).buttons where button.view.argument("role")?.expression.memberName != "cancel" {
+                calls += button.actionCalls
+            }
+        }
+        return calls
+    }
+
+    /// The `NavigationLink` whose label (or content) `view` is, written in the link's closure.
+    private func linkAroundLabel(_ view: SwiftUIView, in file: SwiftUIFile) -> SwiftUIView? {
+        guard let enclosure = file.enclosingViews(of: view.root).first, enclosure.modifier == nil,
+              enclosure.view.name == "NavigationLink", [.label, .content].contains(enclosure.role) else { return nil }
+        return enclosure.view
     }
 
     /// Whether a swipe's action sets only state that the row's tap sets too, and that state presents a screen: the
