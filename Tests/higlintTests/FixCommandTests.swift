@@ -208,6 +208,45 @@ struct OnePipelineTests {
         #expect(stdin.stdout == lint.stdout)
     }
 
+    /// A view whose `body` shows an image behind a shape in a stack renders only an image: the survey must parse its
+    /// file for that whatever word the `body` starts with, as the buffer's own part (`--stdin`) always is.
+    static let posterLink = """
+        import SwiftUI
+        private struct PosterLink: View {
+            let poster: String?
+            let site: URL
+            var body: some View {
+                Link(destination: site) {
+                    if let poster { Image(poster) } else { PosterPlaceholder() }
+                }
+            }
+        }
+        private struct PosterPlaceholder: View {
+            var body: some View {
+                ZStack {
+                    Rectangle().fill(.gray)
+                    Image(systemName: "film")
+                }
+            }
+        }
+
+        """
+
+    @Test("standard input and lint agree on a view type of the file that shows only an image behind a stack")
+    func standardInputAgreesOnStackedImageViews() throws {
+        let root = try temporaryProject(["Poster.swift": Self.posterLink])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try HIGLint.run(["lint", "Poster.swift", "--no-cache", "--format", "json"], in: root)
+        let folder = try HIGLint.run(["lint", ".", "--no-cache", "--format", "json"], in: root)
+        let stdin = try HIGLint.run(["lint", "--stdin", "--assume-filename", "Poster.swift", "--format", "json"],
+                                    stdin: Self.posterLink, in: root)
+        #expect(lint.stdout.contains("icon-only-control-without-label"))
+        #expect(lint.status == 1)
+        #expect(folder.stdout == lint.stdout)
+        #expect(stdin.status == lint.status)
+        #expect(stdin.stdout == lint.stdout)
+    }
+
     @Test("fix lists the image sets' findings it cannot fix, and exits as lint would on them")
     func fixReportsImageSets() throws {
         let contents = #"{"images":[{"idiom":"universal","filename":"a.png","scale":"1x"},{"idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}],"info":{"version":1,"author":"xcode"}}"#

@@ -71,11 +71,11 @@ public struct ModuleFacts: Sendable {
     ]
     /// Containers whose `ForEach` makes rows or cells of the view types it repeats.
     static let repeatingContainers: Set<String> = ["List", "Form", "LazyVGrid", "LazyHGrid", "LazyVStack", "LazyHStack", "Grid"]
-    static let indexWords = declarationWords.union(repeatingContainers).union(["ForEach", "Image"])
+    static let indexWords = declarationWords.union(repeatingContainers).union(["ForEach", "Image", "systemImage"])
 
     /// Whether the survey should parse a file for its part of the index, from the `indexWords` it mentions: a
-    /// declaration word; a `ForEach` in a repeating container; or a view whose `body` starts with an image or a
-    /// member typed `Image`.
+    /// declaration word; a `ForEach` in a repeating container; or a view's `body` in a file that mentions an image,
+    /// or a member typed `Image`.
     static func mayContribute(_ bytes: UnsafeBufferPointer<UInt8>, mentioning words: Set<String>) -> Bool {
         if !words.isDisjoint(with: declarationWords) { return true }
         if words.contains("ForEach"), !words.isDisjoint(with: repeatingContainers) { return true }
@@ -92,8 +92,11 @@ public struct ModuleFacts: Sendable {
            contains(bytes, "Button", followedBy: "(") || contains(bytes, "Button", followedBy: "{") {
             return true
         }
-        guard words.contains("Image") else { return false }
-        return contains(bytes, "some View {", followedBy: "Image") || contains(bytes, ": Image", followedBy: nil)
+        guard words.contains("Image") || words.contains("systemImage") else { return false }
+        // A view type's `body` may show only images behind stacks, shapes, `if` branches or helpers
+        // (`ZStack { Rectangle().fill(…); Image(systemName: …) }`): `ModuleIndex.imageOnlyViews` is worked out from the
+        // parse, so any file that declares a `body` and mentions an image is parsed; its first word says too little.
+        return contains(bytes, "var body", followedBy: nil) || contains(bytes, ": Image", followedBy: nil)
             || contains(bytes, "-> Image", followedBy: nil)
     }
 

@@ -72,6 +72,10 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"↓Button(action: showProfile) { Image("avatar-placeholder") }"#,
             RuleExample(#"struct SendButton: View { var body: some View { HStack { ↓Button(action: send) { Image("send") } } } }"#,
                         moduleFiles: [#"struct Composer: View { var body: some View { SendButton().accessibilityLabel("Send") } }"#]),
+            // A view type of another file whose `body` shows an image behind a shape, in a stack: it renders only an image.
+            RuleExample(#"↓Link(destination: site) { if let poster { Image(poster) } else { PosterPlaceholder() } }"#, moduleFiles: [
+                #"struct PosterPlaceholder: View { var body: some View { ZStack { Rectangle().fill(.gray); Image(systemName: "film") } } }"#,
+            ]),
             // A control in another control's label stays an element of its own: the outer label's text is not its.
             RuleExample(#"struct FavoriteToggle: View { var body: some View { ↓Button(action: toggle) { Image("star-outline") } } }"#,
                         moduleFiles: [#"struct ServerRow: View { var body: some View { Button(action: open) { HStack { Text(server.name); FavoriteToggle() } } } }"#]),
@@ -92,6 +96,9 @@ struct IconOnlyControlWithoutLabel: Rule {
             #"Toggle("Favorite", isOn: $isFavorite)"#,
             #"NavigationLink { Detail() } label: { OrderRow(order: order) }"#,
             #"Button(action: sync) { ZStack { Circle(); Image(systemName: "arrow.clockwise"); Text("Sync") } }"#,
+            RuleExample(#"Link(destination: site) { if let poster { Image(poster) } else { PosterPlaceholder() } }"#, moduleFiles: [
+                #"struct PosterPlaceholder: View { var body: some View { ZStack { Rectangle().fill(.gray); Text("No poster") } } }"#,
+            ]),
             RuleExample(#"Button(action: close) { CompoundIcon(.close) }"#, moduleFiles: [
                 """
                 struct CompoundIcon: View {
