@@ -131,16 +131,14 @@ struct SurveyPhase {
         addMembersOfShareItemTypes(to: &results, files: files, within: within)
     }
 
-    /// The names the second passes look for: a saved file that brings new ones makes the files that declare or
-    /// create them parse again.
+    /// The names the second passes look for (the screens swipes open, `swipeScreens`, among them): a saved file that
+    /// brings new ones makes the files that declare or create them parse again.
     private static func secondPassNames(_ results: [SurveyPart?]) -> Set<String> {
         results.reduce(into: swipeScreens(results)) { names, part in
             guard let index = part?.facts.index else { return }
             names.formUnion(index.chartViews)
             names.formUnion(index.titleDrawingStyles)
             names.formUnion(index.controlWrapperViews)
-            names.formUnion(index.swipeDestinations)
-            names.formUnion(index.swipeValueTypes)
             names.formUnion(index.shareItemTypes)
         }
     }

@@ -849,11 +849,12 @@ struct SwipeActionWithoutAlternative: Rule {
         let selectionActions = editMode ? selectionToolbarButtons(for: row, in: context.file) : []
         // The row's own tap: a swipe that only sets the state the tap sets, state that presents a screen (an Edit
         // that opens the sheet tapping the row opens), repeats the tap.
-        let taps = rows  // the swipe's row first, then the views around it that are the row
-        let tapState = Set(taps.flatMap { tapCode(of: $0) }.flatMap { context.file.stateWritten(by: $0) })
+        // `rows`: the swipe's row first, then the views around it that are the row.
+        let tapClosures = rows.flatMap { tapCode(of: $0) }
+        let tapState = Set(tapClosures.flatMap { context.file.stateWritten(by: $0) })
         // The calls the tap makes, itself or by the confirming dialog it presents: a swipe making only those does
         // what tapping the row does (a Watched swipe on a row whose tap marks it watched after asking).
-        let tapCalls = Set(taps.flatMap { tapCode(of: $0) }.flatMap { callsMade(by: $0, in: context.file) })
+        let tapCalls = Set(tapClosures.flatMap { callsMade(by: $0, in: context.file) })
         for button in context.file.actionButtons(in: swipe.content).buttons where button.view.name == "Button" {
             if let action = button.action, repeatsTap(action, tapState: tapState, in: context.file) { continue }
             if !button.actionCalls.isEmpty, Set(button.actionCalls).isSubset(of: tapCalls) { continue }
